@@ -146,7 +146,7 @@ describe('enum options', () => {
     const unnamed = listKinds('documents').flatMap((kind) =>
       unnamedEnums(kind.schema, kind.schema, kind.ui, [kind.kind], []),
     );
-    // The railway direction's codes (1, 2) are not described by the national format (uz-edi.md §b.3).
-    expect(unnamed).toEqual(['waybill/Railway/TrainDirection']);
+    // (The railway direction is text in the operators' railway block, no longer a code.)
+    expect(unnamed).toEqual([]);
   });
 });

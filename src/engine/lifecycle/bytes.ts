@@ -1,4 +1,5 @@
-import { toNationalJson } from '../national';
+// The serializer alone: the national index also holds the receipt profile (AJV at run time).
+import { toNationalJson } from '../national/serialize';
 import { actionInfo } from './machine';
 import { readOne } from './pointer';
 import { getLifecycle } from './registry';

@@ -1,4 +1,6 @@
-import type { JsonSchema } from '../bundle';
+import { type JsonSchema, schemaAtPath } from '../bundle';
+import { readOne } from '../lifecycle/pointer';
+import { getLifecycle, hasLifecycle } from '../lifecycle/registry';
 import { getKind } from '../schemas';
 import type { ValidationError } from '../validationResult';
 import { createValidator } from '../validator';
@@ -91,6 +93,11 @@ function canonical(value: unknown, node: Node | undefined, path: string, extensi
     for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
       const name = byLowerCase.get(key.toLowerCase());
       const childPath = `${path}/${pointerPart(key)}`;
+      if (!name && node.schema.additionalProperties !== false) {
+        // A block whose fields are not published (the waybill's air and water blocks): as it came.
+        out[key] = child;
+        continue;
+      }
       if (!name || name in out) {
         if (!isBlank(child)) extensions.push({ path: childPath, value: child });
         continue;
@@ -107,6 +114,8 @@ function canonical(value: unknown, node: Node | undefined, path: string, extensi
 
   if (typeof value === 'string') {
     if (isDateNode(node)) {
+      // An empty date is no date (operators send '' for an optional one they leave out).
+      if (value.trim() === '') return ABSENT;
       const day = MIDNIGHT.exec(value);
       return day ? day[1] : value;
     }
@@ -189,9 +198,20 @@ export function readReceived(
   const content = (read === ABSENT || read === null ? {} : read) as Record<string, unknown>;
   if (!isRecognized(match))
     return { kind, recognized: false, content: null, warnings: [], extensions, match };
-  const now = options.now ?? documentDate(schema, content);
+  const now = options.now ?? documentDate(kind, content);
   const result = createValidator(kind)(content, now ? { now } : {});
-  return { kind, recognized: true, content, warnings: result.errors, extensions, match };
+  // A document made elsewhere never has Hujjat's local fields: their absence is no finding.
+  const warnings = result.errors.filter((error) => !missesLocalField(schema, error));
+  return { kind, recognized: true, content, warnings, extensions, match };
+}
+
+const PRESENCE = new Set(['required', 'requiredUnless', 'requiredWithout']);
+
+function missesLocalField(schema: JsonSchema, error: ValidationError): boolean {
+  if (!PRESENCE.has(error.keyword)) return false;
+  const missing = String(error.params.missingProperty ?? '');
+  const pointer = error.keyword === 'required' ? `${error.instancePath}/${missing}` : error.instancePath;
+  return schemaAtPath(schema, pointer)?.local === true;
 }
 
 function notRecognized(kind: string): ReceivedDocument {
@@ -207,11 +227,16 @@ function notRecognized(kind: string): ReceivedDocument {
 
 /**
  * The document's own date, as the validation clock of a received document (its deadlines are
- * judged at the time it was made, not today): the first date of the first required block that cannot
- * be null (FacturaDoc/FacturaDate, ActDoc/ActDate, WaybillDoc/WaybillDate, …) — optional and
- * nullable blocks (rent period, the corrected original) carry other dates.
+ * judged at the time it was made, not today): where the kind's life cycle says the date is
+ * (lifecycle.json document.date); for a kind without one, the first date of the first required block
+ * that cannot be null (FacturaDoc/FacturaDate, ActDoc/ActDate, …) — optional and nullable blocks
+ * (rent period, the corrected original) carry other dates.
  */
-export function documentDate(schema: JsonSchema, content: Record<string, unknown>): string | undefined {
+export function documentDate(kind: string, content: Record<string, unknown>): string | undefined {
+  const noon = (date: unknown) =>
+    typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T12:00:00+05:00` : undefined;
+  if (hasLifecycle(kind)) return noon(readOne(content, getLifecycle(kind).document.date));
+  const { schema } = getKind(kind);
   const root = nodeOf(schema, schema);
   const required = requiredNames(root);
   for (const name of propertyNames(root)) {
@@ -220,13 +245,10 @@ export function documentDate(schema: JsonSchema, content: Record<string, unknown
     if (!required.has(name) || allowsNull(block) || !isObjectNode(block)) continue;
     if (!value || typeof value !== 'object') continue;
     for (const field of propertyNames(block)) {
-      const date = (value as Record<string, unknown>)[field];
-      if (
-        isDateNode(propertyNode(block, field)) &&
-        typeof date === 'string' &&
-        /^\d{4}-\d{2}-\d{2}$/.test(date)
-      )
-        return `${date}T12:00:00+05:00`;
+      if (isDateNode(propertyNode(block, field))) {
+        const date = noon((value as Record<string, unknown>)[field]);
+        if (date) return date;
+      }
     }
   }
   return undefined;

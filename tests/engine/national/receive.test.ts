@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createValidator } from '../../../src/engine';
 import { readReceived, toNationalJson } from '../../../src/engine/national';
 import { registerTestKind, TEST_KIND } from './testKind';
 
@@ -104,5 +106,24 @@ describe('readReceived (the receipt profile)', () => {
     });
     expect(other.recognized).toBe(false);
     expect(other.content).toBeNull();
+  });
+});
+
+describe('readReceived on a real kind', () => {
+  it('does not report the absence of Hujjat’s local fields (a document made elsewhere never has them)', () => {
+    const waybill = JSON.parse(
+      readFileSync('schemas/documents/waybill/fixtures/valid/01-car-seller-to-buyer.json', 'utf8'),
+    );
+    // By air: the national format's air block is unpublished, Hujjat's own (OtherTransport) is local.
+    const byAir = { ...waybill, TransportType: 3, Roadway: null, Airway: { FlightNo: 'HY-51' } };
+    for (const key of ['OtherTransport', 'CargoClass', 'ShipmentCount']) delete byAir[key];
+    const direct = createValidator('waybill')(byAir, { now: '2025-06-10T12:00:00+05:00' });
+    expect(direct.errors.map((e) => `${e.instancePath} ${e.keyword}`)).toContain(
+      '/OtherTransport requiredUnless',
+    );
+    const view = readReceived('waybill', JSON.stringify(byAir));
+    expect(view.warnings).toEqual([]);
+    // The air block the hub sends is kept as it came.
+    expect(view.content?.Airway).toEqual({ FlightNo: 'HY-51' });
   });
 });

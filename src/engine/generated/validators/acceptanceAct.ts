@@ -4,7 +4,7 @@
 import { decimalPlaces as kw_decimalPlaces, documentTotals as kw_documentTotals, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, requiredWithout as kw_requiredWithout, sellerNotBuyer as kw_sellerNotBuyer, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
 export const validate = validate37;
-const schema20 = {"$id":"acceptanceAct","title":"documents:kinds.acceptanceAct","description":"Acceptance-transfer act (Didox 054, uz-edi.md §b.5; Didox 07 §10). The seller may be an individual (PINFL). DeliverySum = Count × Summa; a line's TotalPrice (operators leave it empty) equals DeliverySum when given; TotalPrice of the act = Σ DeliverySum. Not the goods acceptance act some operators send under the same name (with truck, shipper and consignee): that one is a different document.","type":"object","additionalProperties":false,"required":["AcceptanceTransferActId","AcceptanceTransferActDoc","ContractDoc","SellerPinfl","Seller","BuyerTinOrPinfl","Buyer","TotalPrice","Products"],"sellerNotBuyer":{"seller":"SellerPinfl","buyer":"BuyerTinOrPinfl"},"documentTotals":{"items":"Products","sums":{"TotalPrice":"DeliverySum"}},"properties":{"AcceptanceTransferActId":{"title":"forms:acceptanceAct.AcceptanceTransferActId","description":"The roaming id of the act (Didox 07 §10 stored form: acceptancetransferactid).","$ref":"#/$defs/objectId"},"AcceptanceTransferActDoc":{"type":"object","additionalProperties":false,"required":["AcceptanceTransferActNo","AcceptanceTransferActDate"],"properties":{"AcceptanceTransferActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:acceptanceAct.AcceptanceTransferActNo"},"AcceptanceTransferActDate":{"$ref":"#/$defs/isoDate","title":"forms:acceptanceAct.AcceptanceTransferActDate"}},"title":"forms:acceptanceAct.AcceptanceTransferActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:acceptanceAct.ContractDoc"},"SellerPinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:acceptanceAct.SellerPinfl"},"Seller":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"}},"title":"forms:invoice.Seller"},"BuyerTinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:acceptanceAct.BuyerTinOrPinfl"},"Buyer":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"}},"title":"forms:invoice.Buyer"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:acceptanceAct.TotalPrice"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","DeliverySum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalPrice"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","total":"TotalPrice"},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
+const schema20 = {"$id":"acceptanceAct","title":"documents:kinds.acceptanceAct","description":"Acceptance-transfer act (Didox 054, uz-edi.md §b.5; Didox 07 §10). The seller may be an individual (PINFL). DeliverySum = Count × Summa; a line's TotalPrice (operators leave it empty) equals DeliverySum when given; TotalPrice of the act = Σ DeliverySum. Not the goods acceptance act some operators send under the same name (with truck, shipper and consignee): that one is a different document.","type":"object","additionalProperties":false,"required":["AcceptanceTransferActDoc","ContractDoc","SellerPinfl","Seller","BuyerTinOrPinfl","Buyer","TotalPrice","Products"],"sellerNotBuyer":{"seller":"SellerPinfl","buyer":"BuyerTinOrPinfl"},"documentTotals":{"items":"Products","sums":{"TotalPrice":"DeliverySum"}},"properties":{"AcceptanceTransferActId":{"title":"forms:acceptanceAct.AcceptanceTransferActId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it.","$ref":"#/$defs/objectId"},"AcceptanceTransferActDoc":{"type":"object","additionalProperties":false,"required":["AcceptanceTransferActNo","AcceptanceTransferActDate"],"properties":{"AcceptanceTransferActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:acceptanceAct.AcceptanceTransferActNo"},"AcceptanceTransferActDate":{"$ref":"#/$defs/isoDate","title":"forms:acceptanceAct.AcceptanceTransferActDate"}},"title":"forms:acceptanceAct.AcceptanceTransferActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:acceptanceAct.ContractDoc"},"SellerPinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:acceptanceAct.SellerPinfl"},"Seller":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"}},"title":"forms:invoice.Seller"},"BuyerTinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:acceptanceAct.BuyerTinOrPinfl"},"Buyer":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"}},"title":"forms:invoice.Buyer"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:acceptanceAct.TotalPrice"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","DeliverySum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalPrice"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","total":"TotalPrice"},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_ucs2length;
 const func37 = kw_requiredWithout;
@@ -305,8 +305,8 @@ function validate37(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.AcceptanceTransferActId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActId"},message:"must have required property '"+"AcceptanceTransferActId"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.AcceptanceTransferActDoc === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDoc"},message:"must have required property '"+"AcceptanceTransferActDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -315,8 +315,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.AcceptanceTransferActDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDoc"},message:"must have required property '"+"AcceptanceTransferActDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ContractDoc === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -325,8 +325,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.ContractDoc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.SellerPinfl === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerPinfl"},message:"must have required property '"+"SellerPinfl"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -335,8 +335,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.SellerPinfl === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerPinfl"},message:"must have required property '"+"SellerPinfl"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Seller === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -345,8 +345,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.Seller === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.BuyerTinOrPinfl === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTinOrPinfl"},message:"must have required property '"+"BuyerTinOrPinfl"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -355,8 +355,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.BuyerTinOrPinfl === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTinOrPinfl"},message:"must have required property '"+"BuyerTinOrPinfl"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Buyer === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -365,8 +365,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.Buyer === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.TotalPrice === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -375,8 +375,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.TotalPrice === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Products === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -385,24 +385,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.Products === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.required,parentSchema:schema20,data};
+for(const key0 in data){
+if(!(func2.call(schema20.properties, key0))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func2.call(schema20.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
 }
 errors++;
 }
@@ -417,7 +407,17 @@ if(data.AcceptanceTransferActDoc !== undefined){
 let data1 = data.AcceptanceTransferActDoc;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.AcceptanceTransferActNo === undefined){
-const err10 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActNo"},message:"must have required property '"+"AcceptanceTransferActNo"+"'",schema:schema20.properties.AcceptanceTransferActDoc.required,parentSchema:schema20.properties.AcceptanceTransferActDoc,data:data1};
+const err9 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActNo"},message:"must have required property '"+"AcceptanceTransferActNo"+"'",schema:schema20.properties.AcceptanceTransferActDoc.required,parentSchema:schema20.properties.AcceptanceTransferActDoc,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data1.AcceptanceTransferActDate === undefined){
+const err10 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDate"},message:"must have required property '"+"AcceptanceTransferActDate"+"'",schema:schema20.properties.AcceptanceTransferActDoc.required,parentSchema:schema20.properties.AcceptanceTransferActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -426,8 +426,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data1.AcceptanceTransferActDate === undefined){
-const err11 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDate"},message:"must have required property '"+"AcceptanceTransferActDate"+"'",schema:schema20.properties.AcceptanceTransferActDoc.required,parentSchema:schema20.properties.AcceptanceTransferActDoc,data:data1};
+for(const key1 in data1){
+if(!((key1 === "AcceptanceTransferActNo") || (key1 === "AcceptanceTransferActDate"))){
+const err11 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.AcceptanceTransferActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -436,9 +437,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!((key1 === "AcceptanceTransferActNo") || (key1 === "AcceptanceTransferActDate"))){
-const err12 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.AcceptanceTransferActDoc,data:data1};
+}
+if(data1.AcceptanceTransferActNo !== undefined){
+let data2 = data1.AcceptanceTransferActNo;
+if(typeof data2 === "string"){
+if(func3(data2) > 50){
+const err12 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -447,12 +451,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data1.AcceptanceTransferActNo !== undefined){
-let data2 = data1.AcceptanceTransferActNo;
-if(typeof data2 === "string"){
-if(func3(data2) > 50){
-const err13 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
+if(func3(data2) < 1){
+const err13 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -461,24 +461,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(func3(data2) < 1){
-const err14 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
+}
+else {
+const err14 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo.type,parentSchema:schema20.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo.type,parentSchema:schema20.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
 }
 errors++;
 }
@@ -491,12 +481,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.AcceptanceTransferActDoc.type,parentSchema:schema20.properties.AcceptanceTransferActDoc,data:data1};
+const err15 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.AcceptanceTransferActDoc.type,parentSchema:schema20.properties.AcceptanceTransferActDoc,data:data1};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err15];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -505,7 +495,17 @@ if(data.ContractDoc !== undefined){
 let data4 = data.ContractDoc;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.ContractNo === undefined){
-const err17 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data4};
+const err16 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data4};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data4.ContractDate === undefined){
+const err17 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -514,8 +514,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data4.ContractDate === undefined){
-const err18 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data4};
+for(const key2 in data4){
+if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
+const err18 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -524,9 +525,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-for(const key2 in data4){
-if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err19 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data4};
+}
+if(data4.ContractNo !== undefined){
+let data5 = data4.ContractNo;
+if(typeof data5 === "string"){
+if(func3(data5) > 100){
+const err19 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -535,12 +539,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data4.ContractNo !== undefined){
-let data5 = data4.ContractNo;
-if(typeof data5 === "string"){
-if(func3(data5) > 100){
-const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data5};
+if(func3(data5) < 1){
+const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -549,24 +549,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func3(data5) < 1){
-const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data5};
+}
+else {
+const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data5};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
 }
 errors++;
 }
@@ -579,12 +569,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data4};
+const err22 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data4};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err22];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -597,12 +587,12 @@ errors = vErrors.length;
 }
 if(typeof data7 === "string"){
 if(func3(data7) < 14){
-const err24 = {instancePath:instancePath+"/SellerPinfl",schemaPath:"#/properties/SellerPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.SellerPinfl,data:data7};
+const err23 = {instancePath:instancePath+"/SellerPinfl",schemaPath:"#/properties/SellerPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.SellerPinfl,data:data7};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err23];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err23);
 }
 errors++;
 }
@@ -612,7 +602,18 @@ if(data.Seller !== undefined){
 let data8 = data.Seller;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.Name === undefined){
-const err25 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data8};
+const err24 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+for(const key3 in data8){
+if(!((((key3 === "Name") || (key3 === "BankId")) || (key3 === "Account")) || (key3 === "Address"))){
+const err25 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Seller,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -621,9 +622,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-for(const key3 in data8){
-if(!((((key3 === "Name") || (key3 === "BankId")) || (key3 === "Account")) || (key3 === "Address"))){
-const err26 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Seller,data:data8};
+}
+if(data8.Name !== undefined){
+let data9 = data8.Name;
+if(typeof data9 === "string"){
+if(func3(data9) > 500){
+const err26 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -632,12 +636,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data8.Name !== undefined){
-let data9 = data8.Name;
-if(typeof data9 === "string"){
-if(func3(data9) > 500){
-const err27 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Name,data:data9};
+if(func3(data9) < 1){
+const err27 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Seller.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -646,8 +646,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func3(data9) < 1){
-const err28 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Seller.properties.Name,data:data9};
+}
+else {
+const err28 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Name.type,parentSchema:schema20.properties.Seller.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -657,8 +658,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-else {
-const err29 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Name.type,parentSchema:schema20.properties.Seller.properties.Name,data:data9};
+if(data8.BankId !== undefined){
+let data10 = data8.BankId;
+if(typeof data10 === "string"){
+if(!pattern2.test(data10)){
+const err29 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Seller.properties.BankId,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -668,11 +672,8 @@ vErrors.push(err29);
 errors++;
 }
 }
-if(data8.BankId !== undefined){
-let data10 = data8.BankId;
-if(typeof data10 === "string"){
-if(!pattern2.test(data10)){
-const err30 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Seller.properties.BankId,data:data10};
+else {
+const err30 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BankId.type,parentSchema:schema20.properties.Seller.properties.BankId,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -682,8 +683,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BankId.type,parentSchema:schema20.properties.Seller.properties.BankId,data:data10};
+if(data8.Account !== undefined){
+let data11 = data8.Account;
+if(typeof data11 === "string"){
+if(!pattern3.test(data11)){
+const err31 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Seller.properties.Account,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -693,11 +697,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data8.Account !== undefined){
-let data11 = data8.Account;
-if(typeof data11 === "string"){
-if(!pattern3.test(data11)){
-const err32 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Seller.properties.Account,data:data11};
+else {
+const err32 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Account.type,parentSchema:schema20.properties.Seller.properties.Account,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -707,8 +708,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Account.type,parentSchema:schema20.properties.Seller.properties.Account,data:data11};
+if(data8.Address !== undefined){
+let data12 = data8.Address;
+if(typeof data12 === "string"){
+if(func3(data12) > 500){
+const err33 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Address,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -718,11 +722,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data8.Address !== undefined){
-let data12 = data8.Address;
-if(typeof data12 === "string"){
-if(func3(data12) > 500){
-const err34 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Address,data:data12};
+else {
+const err34 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Address.type,parentSchema:schema20.properties.Seller.properties.Address,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -732,25 +733,14 @@ vErrors.push(err34);
 errors++;
 }
 }
+}
 else {
-const err35 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Address.type,parentSchema:schema20.properties.Seller.properties.Address,data:data12};
+const err35 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Seller.type,parentSchema:schema20.properties.Seller,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
 else {
 vErrors.push(err35);
-}
-errors++;
-}
-}
-}
-else {
-const err36 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Seller.type,parentSchema:schema20.properties.Seller,data:data8};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
 }
 errors++;
 }
@@ -765,7 +755,18 @@ if(data.Buyer !== undefined){
 let data14 = data.Buyer;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.Name === undefined){
-const err37 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data14};
+const err36 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data14};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+for(const key4 in data14){
+if(!((((((((key4 === "Name") || (key4 === "VatRegCode")) || (key4 === "VatRegStatus")) || (key4 === "Account")) || (key4 === "BankId")) || (key4 === "Address")) || (key4 === "BranchCode")) || (key4 === "BranchName"))){
+const err37 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Buyer,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -774,9 +775,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-for(const key4 in data14){
-if(!((((((((key4 === "Name") || (key4 === "VatRegCode")) || (key4 === "VatRegStatus")) || (key4 === "Account")) || (key4 === "BankId")) || (key4 === "Address")) || (key4 === "BranchCode")) || (key4 === "BranchName"))){
-const err38 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Buyer,data:data14};
+}
+if(data14.Name !== undefined){
+let data15 = data14.Name;
+if(typeof data15 === "string"){
+if(func3(data15) > 500){
+const err38 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -785,12 +789,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data14.Name !== undefined){
-let data15 = data14.Name;
-if(typeof data15 === "string"){
-if(func3(data15) > 500){
-const err39 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Name,data:data15};
+if(func3(data15) < 1){
+const err39 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -799,8 +799,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(func3(data15) < 1){
-const err40 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Name,data:data15};
+}
+else {
+const err40 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Name.type,parentSchema:schema20.properties.Buyer.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -810,8 +811,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-else {
-const err41 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Name.type,parentSchema:schema20.properties.Buyer.properties.Name,data:data15};
+if(data14.VatRegCode !== undefined){
+let data16 = data14.VatRegCode;
+if(typeof data16 === "string"){
+if(!pattern4.test(data16)){
+const err41 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema20.properties.Buyer.properties.VatRegCode,data:data16};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -821,11 +825,8 @@ vErrors.push(err41);
 errors++;
 }
 }
-if(data14.VatRegCode !== undefined){
-let data16 = data14.VatRegCode;
-if(typeof data16 === "string"){
-if(!pattern4.test(data16)){
-const err42 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema20.properties.Buyer.properties.VatRegCode,data:data16};
+else {
+const err42 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.VatRegCode.type,parentSchema:schema20.properties.Buyer.properties.VatRegCode,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -835,8 +836,10 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.VatRegCode.type,parentSchema:schema20.properties.Buyer.properties.VatRegCode,data:data16};
+if(data14.VatRegStatus !== undefined){
+let data17 = data14.VatRegStatus;
+if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
+const err43 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema20.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema20.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema20.properties.Buyer.properties.VatRegStatus,data:data17};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -845,11 +848,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(data14.VatRegStatus !== undefined){
-let data17 = data14.VatRegStatus;
-if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
-const err44 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema20.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema20.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema20.properties.Buyer.properties.VatRegStatus,data:data17};
+if(!((((data17 === 20) || (data17 === 21)) || (data17 === 22)) || (data17 === null))){
+const err44 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema20.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema20.properties.Buyer.properties.VatRegStatus,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -858,8 +858,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(!((((data17 === 20) || (data17 === 21)) || (data17 === 22)) || (data17 === null))){
-const err45 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema20.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema20.properties.Buyer.properties.VatRegStatus,data:data17};
+}
+if(data14.Account !== undefined){
+let data18 = data14.Account;
+if(typeof data18 === "string"){
+if(!pattern3.test(data18)){
+const err45 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Buyer.properties.Account,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -869,11 +873,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data14.Account !== undefined){
-let data18 = data14.Account;
-if(typeof data18 === "string"){
-if(!pattern3.test(data18)){
-const err46 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Buyer.properties.Account,data:data18};
+else {
+const err46 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Account.type,parentSchema:schema20.properties.Buyer.properties.Account,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -883,8 +884,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-else {
-const err47 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Account.type,parentSchema:schema20.properties.Buyer.properties.Account,data:data18};
+if(data14.BankId !== undefined){
+let data19 = data14.BankId;
+if(typeof data19 === "string"){
+if(!pattern2.test(data19)){
+const err47 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Buyer.properties.BankId,data:data19};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -894,11 +898,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data14.BankId !== undefined){
-let data19 = data14.BankId;
-if(typeof data19 === "string"){
-if(!pattern2.test(data19)){
-const err48 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Buyer.properties.BankId,data:data19};
+else {
+const err48 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BankId.type,parentSchema:schema20.properties.Buyer.properties.BankId,data:data19};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -908,8 +909,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BankId.type,parentSchema:schema20.properties.Buyer.properties.BankId,data:data19};
+if(data14.Address !== undefined){
+let data20 = data14.Address;
+if(typeof data20 === "string"){
+if(func3(data20) > 500){
+const err49 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Address,data:data20};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -919,11 +923,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data14.Address !== undefined){
-let data20 = data14.Address;
-if(typeof data20 === "string"){
-if(func3(data20) > 500){
-const err50 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Address,data:data20};
+else {
+const err50 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Address.type,parentSchema:schema20.properties.Buyer.properties.Address,data:data20};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -933,8 +934,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Address.type,parentSchema:schema20.properties.Buyer.properties.Address,data:data20};
+if(data14.BranchCode !== undefined){
+let data21 = data14.BranchCode;
+if(typeof data21 === "string"){
+if(func3(data21) > 50){
+const err51 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data21};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -944,11 +948,8 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data14.BranchCode !== undefined){
-let data21 = data14.BranchCode;
-if(typeof data21 === "string"){
-if(func3(data21) > 50){
-const err52 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data21};
+else {
+const err52 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchCode.type,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data21};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -958,8 +959,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchCode.type,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data21};
+if(data14.BranchName !== undefined){
+let data22 = data14.BranchName;
+if(typeof data22 === "string"){
+if(func3(data22) > 500){
+const err53 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data22};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -969,11 +973,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data14.BranchName !== undefined){
-let data22 = data14.BranchName;
-if(typeof data22 === "string"){
-if(func3(data22) > 500){
-const err54 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data22};
+else {
+const err54 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchName.type,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data22};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -983,25 +984,14 @@ vErrors.push(err54);
 errors++;
 }
 }
+}
 else {
-const err55 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchName.type,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data22};
+const err55 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Buyer.type,parentSchema:schema20.properties.Buyer,data:data14};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
-}
-errors++;
-}
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Buyer.type,parentSchema:schema20.properties.Buyer,data:data14};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
 }
 errors++;
 }
@@ -1014,12 +1004,12 @@ errors = vErrors.length;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 < 0 || isNaN(data23)){
-const err57 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalPrice,data:data23};
+const err56 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalPrice,data:data23};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err56];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -1029,7 +1019,17 @@ if(data.Products !== undefined){
 let data24 = data.Products;
 if(Array.isArray(data24)){
 if(data24.length > 10000){
-const err58 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Products,data:data24};
+const err57 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Products,data:data24};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(data24.length < 1){
+const err58 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Products,data:data24};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1038,8 +1038,12 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data24.length < 1){
-const err59 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Products,data:data24};
+const len0 = data24.length;
+for(let i0=0; i0<len0; i0++){
+let data25 = data24[i0];
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.OrdNo === undefined){
+const err59 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1048,12 +1052,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-const len0 = data24.length;
-for(let i0=0; i0<len0; i0++){
-let data25 = data24[i0];
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.OrdNo === undefined){
-const err60 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
+if(data25.CatalogCode === undefined){
+const err60 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1062,8 +1062,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data25.CatalogCode === undefined){
-const err61 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
+if(data25.CatalogName === undefined){
+const err61 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1072,8 +1072,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(data25.CatalogName === undefined){
-const err62 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
+if(data25.Name === undefined){
+const err62 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1082,8 +1082,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data25.Name === undefined){
-const err63 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
+if(data25.Count === undefined){
+const err63 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1092,8 +1092,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data25.Count === undefined){
-const err64 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
+if(data25.Summa === undefined){
+const err64 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1102,8 +1102,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data25.Summa === undefined){
-const err65 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
+if(data25.DeliverySum === undefined){
+const err65 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1112,8 +1112,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data25.DeliverySum === undefined){
-const err66 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data25};
+for(const key5 in data25){
+if(!(func2.call(schema20.properties.Products.items.properties, key5))){
+const err66 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1122,9 +1123,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-for(const key5 in data25){
-if(!(func2.call(schema20.properties.Products.items.properties, key5))){
-const err67 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Products.items,data:data25};
+}
+if(data25.OrdNo !== undefined){
+let data26 = data25.OrdNo;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err67 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Products.items.properties.OrdNo,data:data26};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1133,27 +1136,14 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data25.OrdNo !== undefined){
-let data26 = data25.OrdNo;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err68 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Products.items.properties.OrdNo,data:data26};
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 1 || isNaN(data26)){
+const err68 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Products.items.properties.OrdNo,data:data26};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
-}
-errors++;
-}
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 < 1 || isNaN(data26)){
-const err69 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Products.items.properties.OrdNo,data:data26};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
 }
 errors++;
 }
@@ -1169,7 +1159,17 @@ if(data25.CatalogName !== undefined){
 let data28 = data25.CatalogName;
 if(typeof data28 === "string"){
 if(func3(data28) > 1000){
-const err70 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data28};
+const err69 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data28};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(func3(data28) < 1){
+const err70 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data28};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1178,8 +1178,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(func3(data28) < 1){
-const err71 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data28};
+}
+else {
+const err71 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data28};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1189,8 +1190,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-else {
-const err72 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data28};
+if(data25.Name !== undefined){
+let data29 = data25.Name;
+if(typeof data29 === "string"){
+if(func3(data29) > 1000){
+const err72 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1199,12 +1203,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-if(data25.Name !== undefined){
-let data29 = data25.Name;
-if(typeof data29 === "string"){
-if(func3(data29) > 1000){
-const err73 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Products.items.properties.Name,data:data29};
+if(func3(data29) < 1){
+const err73 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1213,8 +1213,9 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(func3(data29) < 1){
-const err74 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.Name,data:data29};
+}
+else {
+const err74 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.Name.type,parentSchema:schema20.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1224,8 +1225,11 @@ vErrors.push(err74);
 errors++;
 }
 }
-else {
-const err75 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.Name.type,parentSchema:schema20.properties.Products.items.properties.Name,data:data29};
+if(data25.MeasureId !== undefined){
+let data30 = data25.MeasureId;
+if(typeof data30 === "string"){
+if(func3(data30) > 20){
+const err75 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Products.items.properties.MeasureId,data:data30};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1235,11 +1239,8 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data25.MeasureId !== undefined){
-let data30 = data25.MeasureId;
-if(typeof data30 === "string"){
-if(func3(data30) > 20){
-const err76 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Products.items.properties.MeasureId,data:data30};
+else {
+const err76 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.MeasureId.type,parentSchema:schema20.properties.Products.items.properties.MeasureId,data:data30};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1249,8 +1250,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.MeasureId.type,parentSchema:schema20.properties.Products.items.properties.MeasureId,data:data30};
+if(data25.PackageCode !== undefined){
+let data31 = data25.PackageCode;
+if(typeof data31 === "string"){
+if(!pattern8.test(data31)){
+const err77 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema20.properties.Products.items.properties.PackageCode,data:data31};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1260,11 +1264,8 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data25.PackageCode !== undefined){
-let data31 = data25.PackageCode;
-if(typeof data31 === "string"){
-if(!pattern8.test(data31)){
-const err78 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema20.properties.Products.items.properties.PackageCode,data:data31};
+else {
+const err78 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.PackageCode.type,parentSchema:schema20.properties.Products.items.properties.PackageCode,data:data31};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1274,8 +1275,11 @@ vErrors.push(err78);
 errors++;
 }
 }
-else {
-const err79 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.PackageCode.type,parentSchema:schema20.properties.Products.items.properties.PackageCode,data:data31};
+if(data25.PackageName !== undefined){
+let data32 = data25.PackageName;
+if(typeof data32 === "string"){
+if(func3(data32) > 300){
+const err79 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data32};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1285,27 +1289,13 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data25.PackageName !== undefined){
-let data32 = data25.PackageName;
-if(typeof data32 === "string"){
-if(func3(data32) > 300){
-const err80 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data32};
+else {
+const err80 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data32};
 if(vErrors === null){
 vErrors = [err80];
 }
 else {
 vErrors.push(err80);
-}
-errors++;
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data32};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
 }
 errors++;
 }
@@ -1324,12 +1314,12 @@ errors = vErrors.length;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 < 0 || isNaN(data34)){
-const err82 = {instancePath:instancePath+"/Products/" + i0+"/Summa",schemaPath:"#/properties/Products/items/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Products.items.properties.Summa,data:data34};
+const err81 = {instancePath:instancePath+"/Products/" + i0+"/Summa",schemaPath:"#/properties/Products/items/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Products.items.properties.Summa,data:data34};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err81];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -1343,12 +1333,12 @@ errors = vErrors.length;
 }
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 < 0 || isNaN(data35)){
-const err83 = {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",schemaPath:"#/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Products.items.properties.DeliverySum,data:data35};
+const err82 = {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",schemaPath:"#/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Products.items.properties.DeliverySum,data:data35};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err82];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err82);
 }
 errors++;
 }
@@ -1362,12 +1352,12 @@ errors = vErrors.length;
 }
 if((typeof data36 == "number") && (isFinite(data36))){
 if(data36 < 0 || isNaN(data36)){
-const err84 = {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",schemaPath:"#/properties/Products/items/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Products.items.properties.TotalPrice,data:data36};
+const err83 = {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",schemaPath:"#/properties/Products/items/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Products.items.properties.TotalPrice,data:data36};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err83];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -1381,12 +1371,12 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Products.items.type,parentSchema:schema20.properties.Products.items,data:data25};
+const err84 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Products.items.type,parentSchema:schema20.properties.Products.items,data:data25};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err84];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -1399,12 +1389,12 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Products.type,parentSchema:schema20.properties.Products,data:data24};
+const err85 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Products.type,parentSchema:schema20.properties.Products,data:data24};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err85];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err85);
 }
 errors++;
 }
@@ -1423,12 +1413,12 @@ errors = errors + kwErrors3.length;
 }
 }
 else {
-const err87 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err86 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err86];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err86);
 }
 errors++;
 }

@@ -4,7 +4,7 @@
 import { decimalPlaces as kw_decimalPlaces, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, pinflOrTin as kw_pinflOrTin, requiredWithout as kw_requiredWithout, sellerNotBuyer as kw_sellerNotBuyer, toErrors as kw_toErrors, ucs2length as kw_ucs2length, vatRateForDate as kw_vatRateForDate } from '../../keywords/functions';
 "use strict";
 export const validate = validate37;
-const schema20 = {"$id":"completionAct","title":"documents:kinds.completionAct","description":"Act of completed work (Didox 005, uz-edi.md §b.5; Didox 07 §5, and the acts operators sign and roam). VAT is per line, as operators carry it: TotalSumWithoutVat = Count × Summa, VatSum = TotalSumWithoutVat × VatRate / 100 (0 when WithoutVat), TotalSum = TotalSumWithoutVat + VatSum. A line that carries no rate (Didox signs TotalSum with VAT and keeps the rate in an extended copy) is checked on its sum without VAT only. A line with a classifier package needs no measure; otherwise MeasureId is required. OrderNo is Hujjat's own (local): the roaming hub refuses Didox's Expansion.OrderNumber.","type":"object","additionalProperties":false,"required":["ActId","ActDoc","ContractDoc","SellerTin","SellerName","BuyerTin","BuyerName","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"properties":{"ActId":{"title":"forms:act.ActId","description":"The roaming id of the act (ActId in the acts operators sign; actid in Didox's stored form).","$ref":"#/$defs/objectId"},"ActDoc":{"type":"object","additionalProperties":false,"required":["ActNo","ActDate"],"properties":{"ActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:act.ActNo"},"ActDate":{"$ref":"#/$defs/isoDate","title":"forms:act.ActDate"},"ActText":{"type":"string","maxLength":5000,"title":"forms:act.ActText"}},"title":"forms:act.ActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:act.ContractDoc"},"OrderNo":{"type":"string","maxLength":100,"title":"forms:act.OrderNo","local":true,"description":"The customer's order number (spec §3). Not in the national format: kept beside the act, never signed nor exported."},"LotId":{"title":"forms:act.LotId","description":"A state procurement lot, as in invoices (null or '' when none).","type":["string","null"],"maxLength":100},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"SellerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.SellerName"},"SellerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"SellerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.BuyerTin"},"BuyerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.BuyerName"},"BuyerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BuyerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","Products"],"properties":{"ActProductId":{"title":"forms:act.ActProductId","description":"The roaming id of the act's lines.","$ref":"#/$defs/objectId"},"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","Count","Summa","TotalSum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"type":"string","pattern":"^(\\d{17})?$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":["string","null"],"maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"TotalSumWithoutVat":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalSumWithoutVat"},"VatRate":{"$ref":"#/$defs/vatRate","title":"forms:line.VatRate"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.VatSum"},"TotalSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalSumWithVat"},"WithoutVat":{"type":"boolean","title":"forms:line.WithoutVat"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"TotalSumWithoutVat","vatRate":"VatRate","vatSum":"VatSum","total":"TotalSum","withoutVat":"WithoutVat"},"title":"forms:invoice.Products","vatRateForDate":{"date":"ActDoc/ActDate","rate":"VatRate","withoutVat":"WithoutVat"}}},"title":"forms:act.ProductList"}},"$defs":{"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
+const schema20 = {"$id":"completionAct","title":"documents:kinds.completionAct","description":"Act of completed work (Didox 005, uz-edi.md §b.5; Didox 07 §5, and the acts operators sign and roam). VAT is per line, as operators carry it: TotalSumWithoutVat = Count × Summa, VatSum = TotalSumWithoutVat × VatRate / 100 (0 when WithoutVat), TotalSum = TotalSumWithoutVat + VatSum. A line that carries no rate (Didox signs TotalSum with VAT and keeps the rate in an extended copy) is checked on its sum without VAT only. A line with a classifier package needs no measure; otherwise MeasureId is required. OrderNo is Hujjat's own (local): the roaming hub refuses Didox's Expansion.OrderNumber.","type":"object","additionalProperties":false,"required":["ActDoc","ContractDoc","SellerTin","SellerName","BuyerTin","BuyerName","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"properties":{"ActId":{"title":"forms:act.ActId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it.","$ref":"#/$defs/objectId"},"ActDoc":{"type":"object","additionalProperties":false,"required":["ActNo","ActDate"],"properties":{"ActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:act.ActNo"},"ActDate":{"$ref":"#/$defs/isoDate","title":"forms:act.ActDate"},"ActText":{"type":"string","maxLength":5000,"title":"forms:act.ActText"}},"title":"forms:act.ActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:act.ContractDoc"},"OrderNo":{"type":"string","maxLength":100,"title":"forms:act.OrderNo","local":true,"description":"The customer's order number (spec §3). Not in the national format: kept beside the act, never signed nor exported."},"LotId":{"title":"forms:act.LotId","description":"A state procurement lot, as in invoices (null or '' when none).","type":["string","null"],"maxLength":100},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"SellerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.SellerName"},"SellerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"SellerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.BuyerTin"},"BuyerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.BuyerName"},"BuyerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BuyerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","Products"],"properties":{"ActProductId":{"title":"forms:act.ActProductId","description":"The roaming id of the act's lines.","$ref":"#/$defs/objectId"},"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","Count","Summa","TotalSum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"type":"string","pattern":"^(\\d{17})?$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":["string","null"],"maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"TotalSumWithoutVat":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalSumWithoutVat"},"VatRate":{"$ref":"#/$defs/vatRate","title":"forms:line.VatRate"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.VatSum"},"TotalSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalSumWithVat"},"WithoutVat":{"type":"boolean","title":"forms:line.WithoutVat"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"TotalSumWithoutVat","vatRate":"VatRate","vatSum":"VatSum","total":"TotalSum","withoutVat":"WithoutVat"},"title":"forms:invoice.Products","vatRateForDate":{"date":"ActDoc/ActDate","rate":"VatRate","withoutVat":"WithoutVat"}}},"title":"forms:act.ProductList"}},"$defs":{"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_ucs2length;
 const func35 = kw_requiredWithout;
@@ -262,8 +262,8 @@ function validate37(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ActId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ActId"},message:"must have required property '"+"ActId"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ActDoc === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ActDoc"},message:"must have required property '"+"ActDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -272,8 +272,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.ActDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ActDoc"},message:"must have required property '"+"ActDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ContractDoc === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -282,8 +282,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.ContractDoc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.SellerTin === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -292,8 +292,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.SellerTin === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.SellerName === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerName"},message:"must have required property '"+"SellerName"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -302,8 +302,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.SellerName === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerName"},message:"must have required property '"+"SellerName"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.BuyerTin === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -312,8 +312,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.BuyerTin === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.BuyerName === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerName"},message:"must have required property '"+"BuyerName"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -322,8 +322,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.BuyerName === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerName"},message:"must have required property '"+"BuyerName"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ProductList === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -332,24 +332,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.ProductList === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema20.required,parentSchema:schema20,data};
+for(const key0 in data){
+if(!(func2.call(schema20.properties, key0))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func2.call(schema20.properties, key0))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
 }
 errors++;
 }
@@ -364,7 +354,17 @@ if(data.ActDoc !== undefined){
 let data1 = data.ActDoc;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ActNo === undefined){
-const err9 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActNo"},message:"must have required property '"+"ActNo"+"'",schema:schema20.properties.ActDoc.required,parentSchema:schema20.properties.ActDoc,data:data1};
+const err8 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActNo"},message:"must have required property '"+"ActNo"+"'",schema:schema20.properties.ActDoc.required,parentSchema:schema20.properties.ActDoc,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data1.ActDate === undefined){
+const err9 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActDate"},message:"must have required property '"+"ActDate"+"'",schema:schema20.properties.ActDoc.required,parentSchema:schema20.properties.ActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -373,8 +373,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data1.ActDate === undefined){
-const err10 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActDate"},message:"must have required property '"+"ActDate"+"'",schema:schema20.properties.ActDoc.required,parentSchema:schema20.properties.ActDoc,data:data1};
+for(const key1 in data1){
+if(!(((key1 === "ActNo") || (key1 === "ActDate")) || (key1 === "ActText"))){
+const err10 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -383,9 +384,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(((key1 === "ActNo") || (key1 === "ActDate")) || (key1 === "ActText"))){
-const err11 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ActDoc,data:data1};
+}
+if(data1.ActNo !== undefined){
+let data2 = data1.ActNo;
+if(typeof data2 === "string"){
+if(func3(data2) > 50){
+const err11 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ActDoc.properties.ActNo,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -394,12 +398,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data1.ActNo !== undefined){
-let data2 = data1.ActNo;
-if(typeof data2 === "string"){
-if(func3(data2) > 50){
-const err12 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ActDoc.properties.ActNo,data:data2};
+if(func3(data2) < 1){
+const err12 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ActDoc.properties.ActNo,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -408,24 +408,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func3(data2) < 1){
-const err13 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ActDoc.properties.ActNo,data:data2};
+}
+else {
+const err13 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ActDoc.properties.ActNo.type,parentSchema:schema20.properties.ActDoc.properties.ActNo,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
 else {
 vErrors.push(err13);
-}
-errors++;
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ActDoc.properties.ActNo.type,parentSchema:schema20.properties.ActDoc.properties.ActNo,data:data2};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
 }
 errors++;
 }
@@ -440,7 +430,18 @@ if(data1.ActText !== undefined){
 let data4 = data1.ActText;
 if(typeof data4 === "string"){
 if(func3(data4) > 5000){
-const err15 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema20.properties.ActDoc.properties.ActText,data:data4};
+const err14 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema20.properties.ActDoc.properties.ActText,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ActDoc.properties.ActText.type,parentSchema:schema20.properties.ActDoc.properties.ActText,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -450,8 +451,9 @@ vErrors.push(err15);
 errors++;
 }
 }
+}
 else {
-const err16 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ActDoc.properties.ActText.type,parentSchema:schema20.properties.ActDoc.properties.ActText,data:data4};
+const err16 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ActDoc.type,parentSchema:schema20.properties.ActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -461,9 +463,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ActDoc.type,parentSchema:schema20.properties.ActDoc,data:data1};
+if(data.ContractDoc !== undefined){
+let data5 = data.ContractDoc;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.ContractNo === undefined){
+const err17 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -472,12 +476,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data.ContractDoc !== undefined){
-let data5 = data.ContractDoc;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ContractNo === undefined){
-const err18 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data5};
+if(data5.ContractDate === undefined){
+const err18 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -486,8 +486,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data5.ContractDate === undefined){
-const err19 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data5};
+for(const key2 in data5){
+if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
+const err19 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -496,9 +497,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-for(const key2 in data5){
-if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err20 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data5};
+}
+if(data5.ContractNo !== undefined){
+let data6 = data5.ContractNo;
+if(typeof data6 === "string"){
+if(func3(data6) > 100){
+const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -507,12 +511,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data5.ContractNo !== undefined){
-let data6 = data5.ContractNo;
-if(typeof data6 === "string"){
-if(func3(data6) > 100){
-const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data6};
+if(func3(data6) < 1){
+const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -521,24 +521,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(func3(data6) < 1){
-const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data6};
+}
+else {
+const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
-}
-errors++;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data6};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
 }
 errors++;
 }
@@ -551,7 +541,21 @@ errors = vErrors.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data5};
+const err23 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data5};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.OrderNo !== undefined){
+let data8 = data.OrderNo;
+if(typeof data8 === "string"){
+if(func3(data8) > 100){
+const err24 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.OrderNo,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -561,11 +565,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.OrderNo !== undefined){
-let data8 = data.OrderNo;
-if(typeof data8 === "string"){
-if(func3(data8) > 100){
-const err25 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.OrderNo,data:data8};
+else {
+const err25 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OrderNo.type,parentSchema:schema20.properties.OrderNo,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -575,8 +576,10 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OrderNo.type,parentSchema:schema20.properties.OrderNo,data:data8};
+if(data.LotId !== undefined){
+let data9 = data.LotId;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err26 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: schema20.properties.LotId.type},message:"must be string,null",schema:schema20.properties.LotId.type,parentSchema:schema20.properties.LotId,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -585,27 +588,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data.LotId !== undefined){
-let data9 = data.LotId;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err27 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: schema20.properties.LotId.type},message:"must be string,null",schema:schema20.properties.LotId.type,parentSchema:schema20.properties.LotId,data:data9};
+if(typeof data9 === "string"){
+if(func3(data9) > 100){
+const err27 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.LotId,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(func3(data9) > 100){
-const err28 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.LotId,data:data9};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
 }
 errors++;
 }
@@ -621,7 +611,17 @@ if(data.SellerName !== undefined){
 let data11 = data.SellerName;
 if(typeof data11 === "string"){
 if(func3(data11) > 500){
-const err29 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.SellerName,data:data11};
+const err28 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.SellerName,data:data11};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(func3(data11) < 1){
+const err29 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.SellerName,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -630,8 +630,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(func3(data11) < 1){
-const err30 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.SellerName,data:data11};
+}
+else {
+const err30 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.SellerName.type,parentSchema:schema20.properties.SellerName,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -641,8 +642,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-else {
-const err31 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.SellerName.type,parentSchema:schema20.properties.SellerName,data:data11};
+if(data.SellerBranchCode !== undefined){
+let data12 = data.SellerBranchCode;
+if(typeof data12 === "string"){
+if(func3(data12) > 50){
+const err31 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.SellerBranchCode,data:data12};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -652,11 +656,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.SellerBranchCode !== undefined){
-let data12 = data.SellerBranchCode;
-if(typeof data12 === "string"){
-if(func3(data12) > 50){
-const err32 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.SellerBranchCode,data:data12};
+else {
+const err32 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.SellerBranchCode.type,parentSchema:schema20.properties.SellerBranchCode,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -666,8 +667,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.SellerBranchCode.type,parentSchema:schema20.properties.SellerBranchCode,data:data12};
+if(data.SellerBranchName !== undefined){
+let data13 = data.SellerBranchName;
+if(typeof data13 === "string"){
+if(func3(data13) > 500){
+const err33 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.SellerBranchName,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -677,27 +681,13 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.SellerBranchName !== undefined){
-let data13 = data.SellerBranchName;
-if(typeof data13 === "string"){
-if(func3(data13) > 500){
-const err34 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.SellerBranchName,data:data13};
+else {
+const err34 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.SellerBranchName.type,parentSchema:schema20.properties.SellerBranchName,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
-}
-errors++;
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.SellerBranchName.type,parentSchema:schema20.properties.SellerBranchName,data:data13};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
 }
 errors++;
 }
@@ -712,7 +702,17 @@ if(data.BuyerName !== undefined){
 let data15 = data.BuyerName;
 if(typeof data15 === "string"){
 if(func3(data15) > 500){
-const err36 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.BuyerName,data:data15};
+const err35 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.BuyerName,data:data15};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(func3(data15) < 1){
+const err36 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.BuyerName,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -721,8 +721,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(func3(data15) < 1){
-const err37 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.BuyerName,data:data15};
+}
+else {
+const err37 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.BuyerName.type,parentSchema:schema20.properties.BuyerName,data:data15};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -732,8 +733,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.BuyerName.type,parentSchema:schema20.properties.BuyerName,data:data15};
+if(data.BuyerBranchCode !== undefined){
+let data16 = data.BuyerBranchCode;
+if(typeof data16 === "string"){
+if(func3(data16) > 50){
+const err38 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.BuyerBranchCode,data:data16};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -743,11 +747,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.BuyerBranchCode !== undefined){
-let data16 = data.BuyerBranchCode;
-if(typeof data16 === "string"){
-if(func3(data16) > 50){
-const err39 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.BuyerBranchCode,data:data16};
+else {
+const err39 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.BuyerBranchCode.type,parentSchema:schema20.properties.BuyerBranchCode,data:data16};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -757,8 +758,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.BuyerBranchCode.type,parentSchema:schema20.properties.BuyerBranchCode,data:data16};
+if(data.BuyerBranchName !== undefined){
+let data17 = data.BuyerBranchName;
+if(typeof data17 === "string"){
+if(func3(data17) > 500){
+const err40 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.BuyerBranchName,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -768,11 +772,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.BuyerBranchName !== undefined){
-let data17 = data.BuyerBranchName;
-if(typeof data17 === "string"){
-if(func3(data17) > 500){
-const err41 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.BuyerBranchName,data:data17};
+else {
+const err41 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.BuyerBranchName.type,parentSchema:schema20.properties.BuyerBranchName,data:data17};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -782,8 +783,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.BuyerBranchName.type,parentSchema:schema20.properties.BuyerBranchName,data:data17};
+if(data.ProductList !== undefined){
+let data18 = data.ProductList;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.Tin === undefined){
+const err42 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data18};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -792,12 +796,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data.ProductList !== undefined){
-let data18 = data.ProductList;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.Tin === undefined){
-const err43 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data18};
+if(data18.Products === undefined){
+const err43 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data18};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -806,24 +806,14 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data18.Products === undefined){
-const err44 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data18};
+for(const key3 in data18){
+if(!(((((key3 === "ActProductId") || (key3 === "Tin")) || (key3 === "HasExcise")) || (key3 === "HasVat")) || (key3 === "Products"))){
+const err44 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ProductList,data:data18};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
-}
-errors++;
-}
-for(const key3 in data18){
-if(!(((((key3 === "ActProductId") || (key3 === "Tin")) || (key3 === "HasExcise")) || (key3 === "HasVat")) || (key3 === "Products"))){
-const err45 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ProductList,data:data18};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
 }
 errors++;
 }
@@ -843,7 +833,20 @@ errors = vErrors.length;
 if(data18.HasExcise !== undefined){
 let data21 = data18.HasExcise;
 if(typeof data21 !== "boolean"){
-const err46 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasExcise.type,parentSchema:schema20.properties.ProductList.properties.HasExcise,data:data21};
+const err45 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasExcise.type,parentSchema:schema20.properties.ProductList.properties.HasExcise,data:data21};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data18.HasVat !== undefined){
+let data22 = data18.HasVat;
+if(typeof data22 !== "boolean"){
+const err46 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasVat.type,parentSchema:schema20.properties.ProductList.properties.HasVat,data:data22};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -853,10 +856,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data18.HasVat !== undefined){
-let data22 = data18.HasVat;
-if(typeof data22 !== "boolean"){
-const err47 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasVat.type,parentSchema:schema20.properties.ProductList.properties.HasVat,data:data22};
+if(data18.Products !== undefined){
+let data23 = data18.Products;
+if(Array.isArray(data23)){
+if(data23.length > 10000){
+const err47 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.ProductList.properties.Products,data:data23};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -865,12 +869,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data18.Products !== undefined){
-let data23 = data18.Products;
-if(Array.isArray(data23)){
-if(data23.length > 10000){
-const err48 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.ProductList.properties.Products,data:data23};
+if(data23.length < 1){
+const err48 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.ProductList.properties.Products,data:data23};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -879,8 +879,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data23.length < 1){
-const err49 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.ProductList.properties.Products,data:data23};
+const len0 = data23.length;
+for(let i0=0; i0<len0; i0++){
+let data24 = data23[i0];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.OrdNo === undefined){
+const err49 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -889,12 +893,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-const len0 = data23.length;
-for(let i0=0; i0<len0; i0++){
-let data24 = data23[i0];
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.OrdNo === undefined){
-const err50 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data24};
+if(data24.Name === undefined){
+const err50 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -903,8 +903,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-if(data24.Name === undefined){
-const err51 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data24};
+if(data24.Count === undefined){
+const err51 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -913,8 +913,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data24.Count === undefined){
-const err52 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data24};
+if(data24.Summa === undefined){
+const err52 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -923,8 +923,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data24.Summa === undefined){
-const err53 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data24};
+if(data24.TotalSum === undefined){
+const err53 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "TotalSum"},message:"must have required property '"+"TotalSum"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -933,8 +933,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data24.TotalSum === undefined){
-const err54 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "TotalSum"},message:"must have required property '"+"TotalSum"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data24};
+for(const key4 in data24){
+if(!(func2.call(schema20.properties.ProductList.properties.Products.items.properties, key4))){
+const err54 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -943,9 +944,11 @@ vErrors.push(err54);
 }
 errors++;
 }
-for(const key4 in data24){
-if(!(func2.call(schema20.properties.ProductList.properties.Products.items.properties, key4))){
-const err55 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data24};
+}
+if(data24.OrdNo !== undefined){
+let data25 = data24.OrdNo;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err55 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.OrdNo,data:data25};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -954,27 +957,14 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-if(data24.OrdNo !== undefined){
-let data25 = data24.OrdNo;
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err56 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.OrdNo,data:data25};
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 < 1 || isNaN(data25)){
+const err56 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.OrdNo,data:data25};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
-}
-errors++;
-}
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 < 1 || isNaN(data25)){
-const err57 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.OrdNo,data:data25};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
 }
 errors++;
 }
@@ -984,7 +974,18 @@ if(data24.CatalogCode !== undefined){
 let data26 = data24.CatalogCode;
 if(typeof data26 === "string"){
 if(!pattern2.test(data26)){
-const err58 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{17})?$"},message:"must match pattern \""+"^(\\d{17})?$"+"\"",schema:"^(\\d{17})?$",parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data26};
+const err57 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{17})?$"},message:"must match pattern \""+"^(\\d{17})?$"+"\"",schema:"^(\\d{17})?$",parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data26};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.CatalogCode.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data26};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -994,8 +995,11 @@ vErrors.push(err58);
 errors++;
 }
 }
-else {
-const err59 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.CatalogCode.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data26};
+if(data24.CatalogName !== undefined){
+let data27 = data24.CatalogName;
+if(typeof data27 === "string"){
+if(func3(data27) > 1000){
+const err59 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogName,data:data27};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1005,11 +1009,8 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data24.CatalogName !== undefined){
-let data27 = data24.CatalogName;
-if(typeof data27 === "string"){
-if(func3(data27) > 1000){
-const err60 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogName,data:data27};
+else {
+const err60 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogName,data:data27};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1019,8 +1020,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-else {
-const err61 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogName,data:data27};
+if(data24.Name !== undefined){
+let data28 = data24.Name;
+if(typeof data28 === "string"){
+if(func3(data28) > 1000){
+const err61 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1029,12 +1033,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data24.Name !== undefined){
-let data28 = data24.Name;
-if(typeof data28 === "string"){
-if(func3(data28) > 1000){
-const err62 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.Name,data:data28};
+if(func3(data28) < 1){
+const err62 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1043,8 +1043,9 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(func3(data28) < 1){
-const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.Name,data:data28};
+}
+else {
+const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1054,8 +1055,10 @@ vErrors.push(err63);
 errors++;
 }
 }
-else {
-const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.Name,data:data28};
+if(data24.MeasureId !== undefined){
+let data29 = data24.MeasureId;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: schema20.properties.ProductList.properties.Products.items.properties.MeasureId.type},message:"must be string,null",schema:schema20.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.MeasureId,data:data29};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1064,27 +1067,14 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data24.MeasureId !== undefined){
-let data29 = data24.MeasureId;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: schema20.properties.ProductList.properties.Products.items.properties.MeasureId.type},message:"must be string,null",schema:schema20.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.MeasureId,data:data29};
+if(typeof data29 === "string"){
+if(func3(data29) > 20){
+const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.MeasureId,data:data29};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
-}
-errors++;
-}
-if(typeof data29 === "string"){
-if(func3(data29) > 20){
-const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.MeasureId,data:data29};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
 }
 errors++;
 }
@@ -1094,7 +1084,18 @@ if(data24.PackageCode !== undefined){
 let data30 = data24.PackageCode;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema20.properties.ProductList.properties.Products.items.properties.PackageCode,data:data30};
+const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema20.properties.ProductList.properties.Products.items.properties.PackageCode,data:data30};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.PackageCode.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.PackageCode,data:data30};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1104,8 +1105,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.PackageCode.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.PackageCode,data:data30};
+if(data24.PackageName !== undefined){
+let data31 = data24.PackageName;
+if(typeof data31 === "string"){
+if(func3(data31) > 300){
+const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.PackageName,data:data31};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1115,27 +1119,13 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data24.PackageName !== undefined){
-let data31 = data24.PackageName;
-if(typeof data31 === "string"){
-if(func3(data31) > 300){
-const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.PackageName,data:data31};
+else {
+const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.PackageName,data:data31};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
-}
-errors++;
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.PackageName,data:data31};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
 }
 errors++;
 }
@@ -1154,12 +1144,12 @@ errors = vErrors.length;
 }
 if((typeof data33 == "number") && (isFinite(data33))){
 if(data33 < 0 || isNaN(data33)){
-const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Summa",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.Summa,data:data33};
+const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Summa",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.Summa,data:data33};
 if(vErrors === null){
-vErrors = [err71];
+vErrors = [err70];
 }
 else {
-vErrors.push(err71);
+vErrors.push(err70);
 }
 errors++;
 }
@@ -1173,12 +1163,12 @@ errors = vErrors.length;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 < 0 || isNaN(data34)){
-const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSumWithoutVat",schemaPath:"#/properties/ProductList/properties/Products/items/properties/TotalSumWithoutVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.TotalSumWithoutVat,data:data34};
+const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSumWithoutVat",schemaPath:"#/properties/ProductList/properties/Products/items/properties/TotalSumWithoutVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.TotalSumWithoutVat,data:data34};
 if(vErrors === null){
-vErrors = [err72];
+vErrors = [err71];
 }
 else {
-vErrors.push(err72);
+vErrors.push(err71);
 }
 errors++;
 }
@@ -1198,12 +1188,12 @@ errors = vErrors.length;
 }
 if((typeof data36 == "number") && (isFinite(data36))){
 if(data36 < 0 || isNaN(data36)){
-const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/VatSum",schemaPath:"#/properties/ProductList/properties/Products/items/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.VatSum,data:data36};
+const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/VatSum",schemaPath:"#/properties/ProductList/properties/Products/items/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.VatSum,data:data36};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err72];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err72);
 }
 errors++;
 }
@@ -1217,12 +1207,12 @@ errors = vErrors.length;
 }
 if((typeof data37 == "number") && (isFinite(data37))){
 if(data37 < 0 || isNaN(data37)){
-const err74 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",schemaPath:"#/properties/ProductList/properties/Products/items/properties/TotalSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.TotalSum,data:data37};
+const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",schemaPath:"#/properties/ProductList/properties/Products/items/properties/TotalSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.TotalSum,data:data37};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err73];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err73);
 }
 errors++;
 }
@@ -1231,12 +1221,12 @@ errors++;
 if(data24.WithoutVat !== undefined){
 let data38 = data24.WithoutVat;
 if(typeof data38 !== "boolean"){
-const err75 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/WithoutVat",schemaPath:"#/properties/ProductList/properties/Products/items/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.Products.items.properties.WithoutVat.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.WithoutVat,data:data38};
+const err74 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/WithoutVat",schemaPath:"#/properties/ProductList/properties/Products/items/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.Products.items.properties.WithoutVat.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.WithoutVat,data:data38};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err74];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -1249,12 +1239,12 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ProductList.properties.Products.items.type,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data24};
+const err75 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ProductList.properties.Products.items.type,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data24};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err75];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -1273,24 +1263,24 @@ errors = errors + kwErrors2.length;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.ProductList.properties.Products.type,parentSchema:schema20.properties.ProductList.properties.Products,data:data23};
+const err76 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.ProductList.properties.Products.type,parentSchema:schema20.properties.ProductList.properties.Products,data:data23};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err76];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err76);
 }
 errors++;
 }
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ProductList.type,parentSchema:schema20.properties.ProductList,data:data18};
+const err77 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ProductList.type,parentSchema:schema20.properties.ProductList,data:data18};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err77];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -1303,12 +1293,12 @@ errors = errors + kwErrors3.length;
 }
 }
 else {
-const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err78];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err78);
 }
 errors++;
 }

@@ -4,7 +4,7 @@
 import { dateOrder as kw_dateOrder, decimalPlaces as kw_decimalPlaces, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, phoneNumber as kw_phoneNumber, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, toErrors as kw_toErrors, ucs2length as kw_ucs2length, vatRateForDate as kw_vatRateForDate } from '../../keywords/functions';
 "use strict";
 export const validate = validate37;
-const schema20 = {"$id":"contract","title":"documents:kinds.contract","description":"Contract registered with the tax authority (Didox 007 \"Договор НК\", uz-edi.md §b.6): owner, one or more clients, numbered parts and optional product lines shaped like ESF lines.","type":"object","additionalProperties":false,"required":["ContractId","ContractDoc","Owner","Clients","Parts","Products","HasVat"],"properties":{"ContractId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"DidoxOrderId":{"title":"forms:contract.DidoxOrderId","description":"Didox's order reference, carried in the signed contract bytes ('' when none; the contracts Didox signs and roams have it).","type":"string","maxLength":100},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractName","ContractNo","ContractDate","ContractExpireDate","ContractPlace"],"dateOrder":{"from":"ContractDate","to":"ContractExpireDate"},"properties":{"ContractName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.ContractName"},"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"},"ContractExpireDate":{"$ref":"#/$defs/isoDate","title":"forms:contract.ContractExpireDate"},"ContractPlace":{"type":"string","minLength":1,"maxLength":300,"title":"forms:contract.ContractPlace"}},"title":"forms:contract.ContractDoc"},"Owner":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/documentPhone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/documentPhone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}},"title":"forms:contract.Owner"},"Clients":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/documentPhone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/documentPhone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}}},"title":"forms:contract.Clients"},"Parts":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Title","Body"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Title":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.PartTitle"},"Body":{"type":"string","minLength":1,"maxLength":20000,"title":"forms:contract.PartBody"}}},"title":"forms:contract.Parts"},"Products":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/contractLine"},"title":"forms:invoice.Products","lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"ContractDoc/ContractDate","rate":"VatRate","withoutVat":"WithoutVat"}},"HasVat":{"type":"boolean","title":"forms:contract.HasVat"},"SellerTin":{"title":"forms:contract.SellerTin","description":"The owner's TIN or PINFL as the roaming hub adds it to a registered contract.","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:contract.BuyerTin","description":"The client's TIN or PINFL as the roaming hub adds it (null when the contract has several clients).","type":["string","null"],"maxLength":14,"pinflOrTin":true}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"contractLine":{"description":"A product line of a contract registered with the tax authority (Didox 07 §7; the signed contracts roamed between operators carry exactly these fields). Shaped like an invoice line without the invoice's own fields (benefits, committent, marking, warehouse). MeasureId comes as null when the package names the unit. Origin is kept optional: Hujjat's form asks for it, no operator's contract carries it. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]}}},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"documentPhone":{"description":"A phone number inside a national document: operators write it with or without \"+\" (\"998933800525\", \"(71)-203-06-06\"), so a number without a country code is read as Uzbek. The forms' own phones (registration, company, staff) stay international (defs/phone.json).","type":"string","maxLength":250,"phoneNumber":{"defaultCountry":"UZ"}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
+const schema20 = {"$id":"contract","title":"documents:kinds.contract","description":"Contract registered with the tax authority (Didox 007 \"Договор НК\", uz-edi.md §b.6): owner, one or more clients, numbered parts and optional product lines shaped like ESF lines.","type":"object","additionalProperties":false,"required":["ContractDoc","Owner","Clients","Parts","Products","HasVat"],"properties":{"ContractId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"DidoxOrderId":{"title":"forms:contract.DidoxOrderId","description":"Didox's order reference, carried in the signed contract bytes ('' when none; the contracts Didox signs and roams have it).","type":"string","maxLength":100},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractName","ContractNo","ContractDate","ContractExpireDate","ContractPlace"],"dateOrder":{"from":"ContractDate","to":"ContractExpireDate"},"properties":{"ContractName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.ContractName"},"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"},"ContractExpireDate":{"$ref":"#/$defs/isoDate","title":"forms:contract.ContractExpireDate"},"ContractPlace":{"type":"string","minLength":1,"maxLength":300,"title":"forms:contract.ContractPlace"}},"title":"forms:contract.ContractDoc"},"Owner":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/documentPhone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/documentPhone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}},"title":"forms:contract.Owner"},"Clients":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/documentPhone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/documentPhone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}}},"title":"forms:contract.Clients"},"Parts":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Title","Body"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Title":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.PartTitle"},"Body":{"type":"string","minLength":1,"maxLength":20000,"title":"forms:contract.PartBody"}}},"title":"forms:contract.Parts"},"Products":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/contractLine"},"title":"forms:invoice.Products","lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"ContractDoc/ContractDate","rate":"VatRate","withoutVat":"WithoutVat"}},"HasVat":{"type":"boolean","title":"forms:contract.HasVat"},"SellerTin":{"title":"forms:contract.SellerTin","description":"The owner's TIN or PINFL as the roaming hub adds it to a registered contract.","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:contract.BuyerTin","description":"The client's TIN or PINFL as the roaming hub adds it (null when the contract has several clients).","type":["string","null"],"maxLength":14,"pinflOrTin":true}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"contractLine":{"description":"A product line of a contract registered with the tax authority (Didox 07 §7; the signed contracts roamed between operators carry exactly these fields). Shaped like an invoice line without the invoice's own fields (benefits, committent, marking, warehouse). MeasureId comes as null when the package names the unit. Origin is kept optional: Hujjat's form asks for it, no operator's contract carries it. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]}}},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"documentPhone":{"description":"A phone number inside a national document: operators write it with or without \"+\" (\"998933800525\", \"(71)-203-06-06\"), so a number without a country code is read as Uzbek. The forms' own phones (registration, company, staff) stay international (defs/phone.json).","type":"string","maxLength":250,"phoneNumber":{"defaultCountry":"UZ"}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_ucs2length;
 const func13 = kw_dateOrder;
@@ -835,8 +835,8 @@ function validate37(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ContractId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractId"},message:"must have required property '"+"ContractId"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ContractDoc === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -845,8 +845,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.ContractDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Owner === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Owner"},message:"must have required property '"+"Owner"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -855,8 +855,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.Owner === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Owner"},message:"must have required property '"+"Owner"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Clients === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Clients"},message:"must have required property '"+"Clients"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -865,8 +865,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.Clients === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Clients"},message:"must have required property '"+"Clients"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Parts === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Parts"},message:"must have required property '"+"Parts"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -875,8 +875,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.Parts === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Parts"},message:"must have required property '"+"Parts"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Products === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -885,8 +885,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.Products === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.HasVat === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -895,8 +895,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.HasVat === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema20.required,parentSchema:schema20,data};
+for(const key0 in data){
+if(!(func2.call(schema20.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -905,9 +906,12 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema20.properties, key0))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+}
+if(data.ContractId !== undefined){
+let data0 = data.ContractId;
+if(typeof data0 === "string"){
+if(!pattern1.test(data0)){
+const err7 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.ContractId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -917,11 +921,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.ContractId !== undefined){
-let data0 = data.ContractId;
-if(typeof data0 === "string"){
-if(!pattern1.test(data0)){
-const err8 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.ContractId,data:data0};
+else {
+const err8 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractId.type,parentSchema:schema20.properties.ContractId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -931,8 +932,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractId.type,parentSchema:schema20.properties.ContractId,data:data0};
+if(data.DidoxOrderId !== undefined){
+let data1 = data.DidoxOrderId;
+if(typeof data1 === "string"){
+if(func3(data1) > 100){
+const err9 = {instancePath:instancePath+"/DidoxOrderId",schemaPath:"#/properties/DidoxOrderId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.DidoxOrderId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -942,11 +946,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.DidoxOrderId !== undefined){
-let data1 = data.DidoxOrderId;
-if(typeof data1 === "string"){
-if(func3(data1) > 100){
-const err10 = {instancePath:instancePath+"/DidoxOrderId",schemaPath:"#/properties/DidoxOrderId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.DidoxOrderId,data:data1};
+else {
+const err10 = {instancePath:instancePath+"/DidoxOrderId",schemaPath:"#/properties/DidoxOrderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.DidoxOrderId.type,parentSchema:schema20.properties.DidoxOrderId,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -956,8 +957,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/DidoxOrderId",schemaPath:"#/properties/DidoxOrderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.DidoxOrderId.type,parentSchema:schema20.properties.DidoxOrderId,data:data1};
+if(data.ContractDoc !== undefined){
+let data2 = data.ContractDoc;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.ContractName === undefined){
+const err11 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractName"},message:"must have required property '"+"ContractName"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -966,12 +970,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.ContractDoc !== undefined){
-let data2 = data.ContractDoc;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.ContractName === undefined){
-const err12 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractName"},message:"must have required property '"+"ContractName"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
+if(data2.ContractNo === undefined){
+const err12 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -980,8 +980,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data2.ContractNo === undefined){
-const err13 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
+if(data2.ContractDate === undefined){
+const err13 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -990,8 +990,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data2.ContractDate === undefined){
-const err14 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
+if(data2.ContractExpireDate === undefined){
+const err14 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractExpireDate"},message:"must have required property '"+"ContractExpireDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1000,8 +1000,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data2.ContractExpireDate === undefined){
-const err15 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractExpireDate"},message:"must have required property '"+"ContractExpireDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
+if(data2.ContractPlace === undefined){
+const err15 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractPlace"},message:"must have required property '"+"ContractPlace"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1010,8 +1010,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data2.ContractPlace === undefined){
-const err16 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractPlace"},message:"must have required property '"+"ContractPlace"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data2};
+for(const key1 in data2){
+if(!(((((key1 === "ContractName") || (key1 === "ContractNo")) || (key1 === "ContractDate")) || (key1 === "ContractExpireDate")) || (key1 === "ContractPlace"))){
+const err16 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1020,9 +1021,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-for(const key1 in data2){
-if(!(((((key1 === "ContractName") || (key1 === "ContractNo")) || (key1 === "ContractDate")) || (key1 === "ContractExpireDate")) || (key1 === "ContractPlace"))){
-const err17 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data2};
+}
+if(data2.ContractName !== undefined){
+let data3 = data2.ContractName;
+if(typeof data3 === "string"){
+if(func3(data3) > 500){
+const err17 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ContractDoc.properties.ContractName,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1031,12 +1035,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data2.ContractName !== undefined){
-let data3 = data2.ContractName;
-if(typeof data3 === "string"){
-if(func3(data3) > 500){
-const err18 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ContractDoc.properties.ContractName,data:data3};
+if(func3(data3) < 1){
+const err18 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractName,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1045,8 +1045,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(func3(data3) < 1){
-const err19 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractName,data:data3};
+}
+else {
+const err19 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractName.type,parentSchema:schema20.properties.ContractDoc.properties.ContractName,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1056,8 +1057,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractName.type,parentSchema:schema20.properties.ContractDoc.properties.ContractName,data:data3};
+if(data2.ContractNo !== undefined){
+let data4 = data2.ContractNo;
+if(typeof data4 === "string"){
+if(func3(data4) > 100){
+const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1066,12 +1070,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data2.ContractNo !== undefined){
-let data4 = data2.ContractNo;
-if(typeof data4 === "string"){
-if(func3(data4) > 100){
-const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data4};
+if(func3(data4) < 1){
+const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1080,24 +1080,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(func3(data4) < 1){
-const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data4};
+}
+else {
+const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
-}
-errors++;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data4};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
 }
 errors++;
 }
@@ -1118,7 +1108,17 @@ if(data2.ContractPlace !== undefined){
 let data7 = data2.ContractPlace;
 if(typeof data7 === "string"){
 if(func3(data7) > 300){
-const err24 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ContractDoc.properties.ContractPlace,data:data7};
+const err23 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ContractDoc.properties.ContractPlace,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(func3(data7) < 1){
+const err24 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractPlace,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1127,24 +1127,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(func3(data7) < 1){
-const err25 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractPlace,data:data7};
+}
+else {
+const err25 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractPlace.type,parentSchema:schema20.properties.ContractDoc.properties.ContractPlace,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractPlace.type,parentSchema:schema20.properties.ContractDoc.properties.ContractPlace,data:data7};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
 }
 errors++;
 }
@@ -1157,12 +1147,12 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data2};
+const err26 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data2};
 if(vErrors === null){
-vErrors = [err27];
+vErrors = [err26];
 }
 else {
-vErrors.push(err27);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -1171,7 +1161,17 @@ if(data.Owner !== undefined){
 let data8 = data.Owner;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.Tin === undefined){
-const err28 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.Owner.required,parentSchema:schema20.properties.Owner,data:data8};
+const err27 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.Owner.required,parentSchema:schema20.properties.Owner,data:data8};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data8.Name === undefined){
+const err28 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Owner.required,parentSchema:schema20.properties.Owner,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1180,24 +1180,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data8.Name === undefined){
-const err29 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Owner.required,parentSchema:schema20.properties.Owner,data:data8};
+for(const key2 in data8){
+if(!(func2.call(schema20.properties.Owner.properties, key2))){
+const err29 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Owner,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
-}
-errors++;
-}
-for(const key2 in data8){
-if(!(func2.call(schema20.properties.Owner.properties, key2))){
-const err30 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Owner,data:data8};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
 }
 errors++;
 }
@@ -1212,7 +1202,17 @@ if(data8.Name !== undefined){
 let data10 = data8.Name;
 if(typeof data10 === "string"){
 if(func3(data10) > 500){
-const err31 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Owner.properties.Name,data:data10};
+const err30 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Owner.properties.Name,data:data10};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(func3(data10) < 1){
+const err31 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Owner.properties.Name,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1221,8 +1221,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(func3(data10) < 1){
-const err32 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Owner.properties.Name,data:data10};
+}
+else {
+const err32 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Name.type,parentSchema:schema20.properties.Owner.properties.Name,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1232,8 +1233,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Name.type,parentSchema:schema20.properties.Owner.properties.Name,data:data10};
+if(data8.BranchCode !== undefined){
+let data11 = data8.BranchCode;
+if(typeof data11 === "string"){
+if(func3(data11) > 50){
+const err33 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Owner.properties.BranchCode,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1243,11 +1247,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data8.BranchCode !== undefined){
-let data11 = data8.BranchCode;
-if(typeof data11 === "string"){
-if(func3(data11) > 50){
-const err34 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Owner.properties.BranchCode,data:data11};
+else {
+const err34 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.BranchCode.type,parentSchema:schema20.properties.Owner.properties.BranchCode,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1257,8 +1258,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.BranchCode.type,parentSchema:schema20.properties.Owner.properties.BranchCode,data:data11};
+if(data8.BranchName !== undefined){
+let data12 = data8.BranchName;
+if(typeof data12 === "string"){
+if(func3(data12) > 500){
+const err35 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Owner.properties.BranchName,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1268,27 +1272,13 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data8.BranchName !== undefined){
-let data12 = data8.BranchName;
-if(typeof data12 === "string"){
-if(func3(data12) > 500){
-const err36 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Owner.properties.BranchName,data:data12};
+else {
+const err36 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.BranchName.type,parentSchema:schema20.properties.Owner.properties.BranchName,data:data12};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.BranchName.type,parentSchema:schema20.properties.Owner.properties.BranchName,data:data12};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
 }
 errors++;
 }
@@ -1303,7 +1293,18 @@ if(data8.Fio !== undefined){
 let data14 = data8.Fio;
 if(typeof data14 === "string"){
 if(func3(data14) > 300){
-const err38 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Owner.properties.Fio,data:data14};
+const err37 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Owner.properties.Fio,data:data14};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Fio.type,parentSchema:schema20.properties.Owner.properties.Fio,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1313,8 +1314,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Fio.type,parentSchema:schema20.properties.Owner.properties.Fio,data:data14};
+if(data8.Address !== undefined){
+let data15 = data8.Address;
+if(typeof data15 === "string"){
+if(func3(data15) > 500){
+const err39 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Owner.properties.Address,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1324,27 +1328,13 @@ vErrors.push(err39);
 errors++;
 }
 }
-if(data8.Address !== undefined){
-let data15 = data8.Address;
-if(typeof data15 === "string"){
-if(func3(data15) > 500){
-const err40 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Owner.properties.Address,data:data15};
+else {
+const err40 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Address.type,parentSchema:schema20.properties.Owner.properties.Address,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
-}
-errors++;
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Address.type,parentSchema:schema20.properties.Owner.properties.Address,data:data15};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
 }
 errors++;
 }
@@ -1365,7 +1355,18 @@ if(data8.Oked !== undefined){
 let data18 = data8.Oked;
 if(typeof data18 === "string"){
 if(func3(data18) > 10){
-const err42 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20.properties.Owner.properties.Oked,data:data18};
+const err41 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20.properties.Owner.properties.Oked,data:data18};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Oked.type,parentSchema:schema20.properties.Owner.properties.Oked,data:data18};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1375,8 +1376,11 @@ vErrors.push(err42);
 errors++;
 }
 }
-else {
-const err43 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Oked.type,parentSchema:schema20.properties.Owner.properties.Oked,data:data18};
+if(data8.Account !== undefined){
+let data19 = data8.Account;
+if(typeof data19 === "string"){
+if(!pattern2.test(data19)){
+const err43 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Owner.properties.Account,data:data19};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1386,11 +1390,8 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data8.Account !== undefined){
-let data19 = data8.Account;
-if(typeof data19 === "string"){
-if(!pattern2.test(data19)){
-const err44 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Owner.properties.Account,data:data19};
+else {
+const err44 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Account.type,parentSchema:schema20.properties.Owner.properties.Account,data:data19};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1400,8 +1401,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-else {
-const err45 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.Account.type,parentSchema:schema20.properties.Owner.properties.Account,data:data19};
+if(data8.BankId !== undefined){
+let data20 = data8.BankId;
+if(typeof data20 === "string"){
+if(!pattern3.test(data20)){
+const err45 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Owner.properties.BankId,data:data20};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1411,11 +1415,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data8.BankId !== undefined){
-let data20 = data8.BankId;
-if(typeof data20 === "string"){
-if(!pattern3.test(data20)){
-const err46 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Owner.properties.BankId,data:data20};
+else {
+const err46 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.BankId.type,parentSchema:schema20.properties.Owner.properties.BankId,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1425,8 +1426,9 @@ vErrors.push(err46);
 errors++;
 }
 }
+}
 else {
-const err47 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Owner.properties.BankId.type,parentSchema:schema20.properties.Owner.properties.BankId,data:data20};
+const err47 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Owner.type,parentSchema:schema20.properties.Owner,data:data8};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1436,9 +1438,11 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Owner.type,parentSchema:schema20.properties.Owner,data:data8};
+if(data.Clients !== undefined){
+let data21 = data.Clients;
+if(Array.isArray(data21)){
+if(data21.length > 50){
+const err48 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema20.properties.Clients,data:data21};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1447,12 +1451,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data.Clients !== undefined){
-let data21 = data.Clients;
-if(Array.isArray(data21)){
-if(data21.length > 50){
-const err49 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema20.properties.Clients,data:data21};
+if(data21.length < 1){
+const err49 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Clients,data:data21};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1461,8 +1461,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data21.length < 1){
-const err50 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Clients,data:data21};
+const len0 = data21.length;
+for(let i0=0; i0<len0; i0++){
+let data22 = data21[i0];
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.Tin === undefined){
+const err50 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.Clients.items.required,parentSchema:schema20.properties.Clients.items,data:data22};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1471,12 +1475,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-const len0 = data21.length;
-for(let i0=0; i0<len0; i0++){
-let data22 = data21[i0];
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.Tin === undefined){
-const err51 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.Clients.items.required,parentSchema:schema20.properties.Clients.items,data:data22};
+if(data22.Name === undefined){
+const err51 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Clients.items.required,parentSchema:schema20.properties.Clients.items,data:data22};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1485,24 +1485,14 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data22.Name === undefined){
-const err52 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Clients.items.required,parentSchema:schema20.properties.Clients.items,data:data22};
+for(const key3 in data22){
+if(!(func2.call(schema20.properties.Clients.items.properties, key3))){
+const err52 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Clients.items,data:data22};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
-}
-errors++;
-}
-for(const key3 in data22){
-if(!(func2.call(schema20.properties.Clients.items.properties, key3))){
-const err53 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Clients.items,data:data22};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
 }
 errors++;
 }
@@ -1517,7 +1507,17 @@ if(data22.Name !== undefined){
 let data24 = data22.Name;
 if(typeof data24 === "string"){
 if(func3(data24) > 500){
-const err54 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Clients.items.properties.Name,data:data24};
+const err53 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Clients.items.properties.Name,data:data24};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+if(func3(data24) < 1){
+const err54 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Clients.items.properties.Name,data:data24};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1526,8 +1526,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(func3(data24) < 1){
-const err55 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Clients.items.properties.Name,data:data24};
+}
+else {
+const err55 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Name.type,parentSchema:schema20.properties.Clients.items.properties.Name,data:data24};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1537,8 +1538,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-else {
-const err56 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Name.type,parentSchema:schema20.properties.Clients.items.properties.Name,data:data24};
+if(data22.BranchCode !== undefined){
+let data25 = data22.BranchCode;
+if(typeof data25 === "string"){
+if(func3(data25) > 50){
+const err56 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Clients.items.properties.BranchCode,data:data25};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1548,11 +1552,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data22.BranchCode !== undefined){
-let data25 = data22.BranchCode;
-if(typeof data25 === "string"){
-if(func3(data25) > 50){
-const err57 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Clients.items.properties.BranchCode,data:data25};
+else {
+const err57 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.BranchCode.type,parentSchema:schema20.properties.Clients.items.properties.BranchCode,data:data25};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1562,8 +1563,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.BranchCode.type,parentSchema:schema20.properties.Clients.items.properties.BranchCode,data:data25};
+if(data22.BranchName !== undefined){
+let data26 = data22.BranchName;
+if(typeof data26 === "string"){
+if(func3(data26) > 500){
+const err58 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Clients.items.properties.BranchName,data:data26};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1573,27 +1577,13 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data22.BranchName !== undefined){
-let data26 = data22.BranchName;
-if(typeof data26 === "string"){
-if(func3(data26) > 500){
-const err59 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Clients.items.properties.BranchName,data:data26};
+else {
+const err59 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.BranchName.type,parentSchema:schema20.properties.Clients.items.properties.BranchName,data:data26};
 if(vErrors === null){
 vErrors = [err59];
 }
 else {
 vErrors.push(err59);
-}
-errors++;
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.BranchName.type,parentSchema:schema20.properties.Clients.items.properties.BranchName,data:data26};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
 }
 errors++;
 }
@@ -1608,7 +1598,18 @@ if(data22.Fio !== undefined){
 let data28 = data22.Fio;
 if(typeof data28 === "string"){
 if(func3(data28) > 300){
-const err61 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Clients.items.properties.Fio,data:data28};
+const err60 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Clients.items.properties.Fio,data:data28};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Fio.type,parentSchema:schema20.properties.Clients.items.properties.Fio,data:data28};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1618,8 +1619,11 @@ vErrors.push(err61);
 errors++;
 }
 }
-else {
-const err62 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Fio.type,parentSchema:schema20.properties.Clients.items.properties.Fio,data:data28};
+if(data22.Address !== undefined){
+let data29 = data22.Address;
+if(typeof data29 === "string"){
+if(func3(data29) > 500){
+const err62 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Clients.items.properties.Address,data:data29};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1629,27 +1633,13 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data22.Address !== undefined){
-let data29 = data22.Address;
-if(typeof data29 === "string"){
-if(func3(data29) > 500){
-const err63 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Clients.items.properties.Address,data:data29};
+else {
+const err63 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Address.type,parentSchema:schema20.properties.Clients.items.properties.Address,data:data29};
 if(vErrors === null){
 vErrors = [err63];
 }
 else {
 vErrors.push(err63);
-}
-errors++;
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Address.type,parentSchema:schema20.properties.Clients.items.properties.Address,data:data29};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
 }
 errors++;
 }
@@ -1670,7 +1660,18 @@ if(data22.Oked !== undefined){
 let data32 = data22.Oked;
 if(typeof data32 === "string"){
 if(func3(data32) > 10){
-const err65 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20.properties.Clients.items.properties.Oked,data:data32};
+const err64 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20.properties.Clients.items.properties.Oked,data:data32};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Oked.type,parentSchema:schema20.properties.Clients.items.properties.Oked,data:data32};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1680,8 +1681,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-else {
-const err66 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Oked.type,parentSchema:schema20.properties.Clients.items.properties.Oked,data:data32};
+if(data22.Account !== undefined){
+let data33 = data22.Account;
+if(typeof data33 === "string"){
+if(!pattern2.test(data33)){
+const err66 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Clients.items.properties.Account,data:data33};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1691,11 +1695,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data22.Account !== undefined){
-let data33 = data22.Account;
-if(typeof data33 === "string"){
-if(!pattern2.test(data33)){
-const err67 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Clients.items.properties.Account,data:data33};
+else {
+const err67 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Account.type,parentSchema:schema20.properties.Clients.items.properties.Account,data:data33};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1705,8 +1706,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.Account.type,parentSchema:schema20.properties.Clients.items.properties.Account,data:data33};
+if(data22.BankId !== undefined){
+let data34 = data22.BankId;
+if(typeof data34 === "string"){
+if(!pattern3.test(data34)){
+const err68 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Clients.items.properties.BankId,data:data34};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1716,11 +1720,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data22.BankId !== undefined){
-let data34 = data22.BankId;
-if(typeof data34 === "string"){
-if(!pattern3.test(data34)){
-const err69 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Clients.items.properties.BankId,data:data34};
+else {
+const err69 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.BankId.type,parentSchema:schema20.properties.Clients.items.properties.BankId,data:data34};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1730,8 +1731,9 @@ vErrors.push(err69);
 errors++;
 }
 }
+}
 else {
-const err70 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Clients.items.properties.BankId.type,parentSchema:schema20.properties.Clients.items.properties.BankId,data:data34};
+const err70 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Clients.items.type,parentSchema:schema20.properties.Clients.items,data:data22};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1743,7 +1745,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Clients.items.type,parentSchema:schema20.properties.Clients.items,data:data22};
+const err71 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Clients.type,parentSchema:schema20.properties.Clients,data:data21};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1753,9 +1755,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Clients.type,parentSchema:schema20.properties.Clients,data:data21};
+if(data.Parts !== undefined){
+let data35 = data.Parts;
+if(Array.isArray(data35)){
+if(data35.length > 100){
+const err72 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.Parts,data:data35};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1764,12 +1768,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-if(data.Parts !== undefined){
-let data35 = data.Parts;
-if(Array.isArray(data35)){
-if(data35.length > 100){
-const err73 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.Parts,data:data35};
+if(data35.length < 1){
+const err73 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Parts,data:data35};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1778,8 +1778,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data35.length < 1){
-const err74 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Parts,data:data35};
+const len1 = data35.length;
+for(let i1=0; i1<len1; i1++){
+let data36 = data35[i1];
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.OrdNo === undefined){
+const err74 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Parts.items.required,parentSchema:schema20.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1788,12 +1792,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-const len1 = data35.length;
-for(let i1=0; i1<len1; i1++){
-let data36 = data35[i1];
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.OrdNo === undefined){
-const err75 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Parts.items.required,parentSchema:schema20.properties.Parts.items,data:data36};
+if(data36.Title === undefined){
+const err75 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Title"},message:"must have required property '"+"Title"+"'",schema:schema20.properties.Parts.items.required,parentSchema:schema20.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1802,8 +1802,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data36.Title === undefined){
-const err76 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Title"},message:"must have required property '"+"Title"+"'",schema:schema20.properties.Parts.items.required,parentSchema:schema20.properties.Parts.items,data:data36};
+if(data36.Body === undefined){
+const err76 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Body"},message:"must have required property '"+"Body"+"'",schema:schema20.properties.Parts.items.required,parentSchema:schema20.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1812,8 +1812,9 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data36.Body === undefined){
-const err77 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Body"},message:"must have required property '"+"Body"+"'",schema:schema20.properties.Parts.items.required,parentSchema:schema20.properties.Parts.items,data:data36};
+for(const key4 in data36){
+if(!(((key4 === "OrdNo") || (key4 === "Title")) || (key4 === "Body"))){
+const err77 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1822,9 +1823,11 @@ vErrors.push(err77);
 }
 errors++;
 }
-for(const key4 in data36){
-if(!(((key4 === "OrdNo") || (key4 === "Title")) || (key4 === "Body"))){
-const err78 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Parts.items,data:data36};
+}
+if(data36.OrdNo !== undefined){
+let data37 = data36.OrdNo;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err78 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Parts.items.properties.OrdNo.type,parentSchema:schema20.properties.Parts.items.properties.OrdNo,data:data37};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1833,27 +1836,14 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-if(data36.OrdNo !== undefined){
-let data37 = data36.OrdNo;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err79 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Parts.items.properties.OrdNo.type,parentSchema:schema20.properties.Parts.items.properties.OrdNo,data:data37};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 < 1 || isNaN(data37)){
+const err79 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Parts.items.properties.OrdNo,data:data37};
 if(vErrors === null){
 vErrors = [err79];
 }
 else {
 vErrors.push(err79);
-}
-errors++;
-}
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 < 1 || isNaN(data37)){
-const err80 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Parts.items.properties.OrdNo,data:data37};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
 }
 errors++;
 }
@@ -1863,7 +1853,17 @@ if(data36.Title !== undefined){
 let data38 = data36.Title;
 if(typeof data38 === "string"){
 if(func3(data38) > 500){
-const err81 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Parts.items.properties.Title,data:data38};
+const err80 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Parts.items.properties.Title,data:data38};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(func3(data38) < 1){
+const err81 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Parts.items.properties.Title,data:data38};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1872,8 +1872,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(func3(data38) < 1){
-const err82 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Parts.items.properties.Title,data:data38};
+}
+else {
+const err82 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Parts.items.properties.Title.type,parentSchema:schema20.properties.Parts.items.properties.Title,data:data38};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1883,8 +1884,11 @@ vErrors.push(err82);
 errors++;
 }
 }
-else {
-const err83 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Parts.items.properties.Title.type,parentSchema:schema20.properties.Parts.items.properties.Title,data:data38};
+if(data36.Body !== undefined){
+let data39 = data36.Body;
+if(typeof data39 === "string"){
+if(func3(data39) > 20000){
+const err83 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters",schema:20000,parentSchema:schema20.properties.Parts.items.properties.Body,data:data39};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1893,12 +1897,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-}
-if(data36.Body !== undefined){
-let data39 = data36.Body;
-if(typeof data39 === "string"){
-if(func3(data39) > 20000){
-const err84 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters",schema:20000,parentSchema:schema20.properties.Parts.items.properties.Body,data:data39};
+if(func3(data39) < 1){
+const err84 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Parts.items.properties.Body,data:data39};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1907,8 +1907,9 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(func3(data39) < 1){
-const err85 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Parts.items.properties.Body,data:data39};
+}
+else {
+const err85 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Parts.items.properties.Body.type,parentSchema:schema20.properties.Parts.items.properties.Body,data:data39};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1918,8 +1919,9 @@ vErrors.push(err85);
 errors++;
 }
 }
+}
 else {
-const err86 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Parts.items.properties.Body.type,parentSchema:schema20.properties.Parts.items.properties.Body,data:data39};
+const err86 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Parts.items.type,parentSchema:schema20.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1931,7 +1933,7 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Parts.items.type,parentSchema:schema20.properties.Parts.items,data:data36};
+const err87 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Parts.type,parentSchema:schema20.properties.Parts,data:data35};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1941,28 +1943,16 @@ vErrors.push(err87);
 errors++;
 }
 }
-}
-else {
-const err88 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Parts.type,parentSchema:schema20.properties.Parts,data:data35};
+if(data.Products !== undefined){
+let data40 = data.Products;
+if(Array.isArray(data40)){
+if(data40.length > 10000){
+const err88 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Products,data:data40};
 if(vErrors === null){
 vErrors = [err88];
 }
 else {
 vErrors.push(err88);
-}
-errors++;
-}
-}
-if(data.Products !== undefined){
-let data40 = data.Products;
-if(Array.isArray(data40)){
-if(data40.length > 10000){
-const err89 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Products,data:data40};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
 }
 errors++;
 }
@@ -1987,12 +1977,12 @@ errors = errors + kwErrors2.length;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Products.type,parentSchema:schema20.properties.Products,data:data40};
+const err89 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Products.type,parentSchema:schema20.properties.Products,data:data40};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err89];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err89);
 }
 errors++;
 }
@@ -2000,12 +1990,12 @@ errors++;
 if(data.HasVat !== undefined){
 let data42 = data.HasVat;
 if(typeof data42 !== "boolean"){
-const err91 = {instancePath:instancePath+"/HasVat",schemaPath:"#/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasVat.type,parentSchema:schema20.properties.HasVat,data:data42};
+const err90 = {instancePath:instancePath+"/HasVat",schemaPath:"#/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasVat.type,parentSchema:schema20.properties.HasVat,data:data42};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err90];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err90);
 }
 errors++;
 }
@@ -2019,23 +2009,23 @@ errors = vErrors.length;
 if(data.BuyerTin !== undefined){
 let data44 = data.BuyerTin;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err92 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/type",keyword:"type",params:{type: schema20.properties.BuyerTin.type},message:"must be string,null",schema:schema20.properties.BuyerTin.type,parentSchema:schema20.properties.BuyerTin,data:data44};
+const err91 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/type",keyword:"type",params:{type: schema20.properties.BuyerTin.type},message:"must be string,null",schema:schema20.properties.BuyerTin.type,parentSchema:schema20.properties.BuyerTin,data:data44};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err91];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err91);
 }
 errors++;
 }
 if(typeof data44 === "string"){
 if(func3(data44) > 14){
-const err93 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20.properties.BuyerTin,data:data44};
+const err92 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20.properties.BuyerTin,data:data44};
 if(vErrors === null){
-vErrors = [err93];
+vErrors = [err92];
 }
 else {
-vErrors.push(err93);
+vErrors.push(err92);
 }
 errors++;
 }
@@ -2049,12 +2039,12 @@ errors = errors + kwErrors3.length;
 }
 }
 else {
-const err94 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err93];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err93);
 }
 errors++;
 }

@@ -4,7 +4,7 @@
 import { dateOrder as kw_dateOrder, decimalPlaces as kw_decimalPlaces, isoDate as kw_isoDate, noIndividual as kw_noIndividual, notToOneself as kw_notToOneself, passportSerial as kw_passportSerial, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, sellerNotBuyer as kw_sellerNotBuyer, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
 export const validate = validate37;
-const schema20 = {"$id":"empowerment","title":"documents:kinds.empowerment","description":"Power of attorney, classic format (Didox 006, uz-edi.md §b.4). Roles are inverted: the BUYER company (BuyerTin) issues it to its agent to receive goods from the seller. An empowerment cannot be issued to oneself.","type":"object","additionalProperties":false,"required":["EmpowermentId","EmpowermentDoc","ContractDoc","Agent","SellerTin","Seller","BuyerTin","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"notToOneself":{"issuer":["BuyerTin"],"agent":"Agent/AgentTin"},"properties":{"EmpowermentId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue","EmpowermentDateOfExpire"],"dateOrder":{"from":"EmpowermentDateOfIssue","to":"EmpowermentDateOfExpire"},"properties":{"EmpowermentNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentRef.EmpowermentNo"},"EmpowermentDateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfIssue"},"EmpowermentDateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfExpire"}},"title":"forms:empowerment.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:empowerment.ContractDoc"},"Agent":{"type":"object","additionalProperties":false,"required":["Fio","AgentTin"],"properties":{"JobTitle":{"type":["string","null"],"maxLength":300,"title":"forms:empowerment.JobTitle"},"Fio":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.Fio"},"AgentTin":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:empowerment.AgentTin","description":"The agent's PINFL (the national format names it AgentTin; the agent is an individual, identified by PINFL)."},"Passport":{"type":["object","null"],"additionalProperties":false,"required":["Number","IssuedBy","DateOfIssue"],"properties":{"Number":{"$ref":"#/$defs/passportSerial","minLength":9,"title":"forms:empowerment.Number"},"IssuedBy":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.IssuedBy"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowerment.DateOfIssue"}},"title":"forms:empowerment.Passport","minProperties":1,"description":"The agent's passport. Optional: operators identify the agent by PINFL and send the passport's fields as null."},"AgentEmpowermentId":{"title":"forms:empowerment.AgentEmpowermentId","description":"The roaming id of the agent's copy of the power of attorney (assigned by the hub).","$ref":"#/$defs/objectId"}},"title":"forms:empowerment.Agent"},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:invoice.SellerTin"},"Seller":{"$ref":"#/$defs/party","title":"forms:invoice.Seller"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","noIndividual":true,"title":"forms:invoice.BuyerTin"},"Buyer":{"$ref":"#/$defs/party","title":"forms:invoice.Buyer"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","HasExcise","HasVat","Products"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:empowerment.Tin"},"HasExcise":{"type":"boolean","title":"forms:empowerment.HasExcise"},"HasVat":{"type":"boolean","title":"forms:empowerment.HasVat"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","MeasureId","Count"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"type":"string","pattern":"^(\\d{17})?$","title":"forms:line.CatalogCode","description":"Optional in an empowerment (Didox 07 §6); operators send '' when the goods have no classifier code."},"CatalogName":{"type":"string","minLength":0,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","minLength":1,"maxLength":20,"title":"forms:line.MeasureId"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"},"EmpowermentProductId":{"title":"forms:empowerment.EmpowermentProductId","description":"The roaming id of the goods list (assigned by the hub).","$ref":"#/$defs/objectId"}},"title":"forms:empowerment.ProductList"}},"$defs":{"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"passportSerial":{"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
+const schema20 = {"$id":"empowerment","title":"documents:kinds.empowerment","description":"Power of attorney, classic format (Didox 006, uz-edi.md §b.4). Roles are inverted: the BUYER company (BuyerTin) issues it to its agent to receive goods from the seller. An empowerment cannot be issued to oneself.","type":"object","additionalProperties":false,"required":["EmpowermentDoc","ContractDoc","Agent","SellerTin","Seller","BuyerTin","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"notToOneself":{"issuer":["BuyerTin"],"agent":"Agent/AgentTin"},"properties":{"EmpowermentId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue","EmpowermentDateOfExpire"],"dateOrder":{"from":"EmpowermentDateOfIssue","to":"EmpowermentDateOfExpire"},"properties":{"EmpowermentNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentRef.EmpowermentNo"},"EmpowermentDateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfIssue"},"EmpowermentDateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfExpire"}},"title":"forms:empowerment.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:empowerment.ContractDoc"},"Agent":{"type":"object","additionalProperties":false,"required":["Fio","AgentTin"],"properties":{"JobTitle":{"type":["string","null"],"maxLength":300,"title":"forms:empowerment.JobTitle"},"Fio":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.Fio"},"AgentTin":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:empowerment.AgentTin","description":"The agent's PINFL (the national format names it AgentTin; the agent is an individual, identified by PINFL)."},"Passport":{"type":["object","null"],"additionalProperties":false,"required":["Number","IssuedBy","DateOfIssue"],"properties":{"Number":{"$ref":"#/$defs/passportSerial","minLength":9,"title":"forms:empowerment.Number"},"IssuedBy":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.IssuedBy"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowerment.DateOfIssue"}},"title":"forms:empowerment.Passport","minProperties":1,"description":"The agent's passport. Optional: operators identify the agent by PINFL and send the passport's fields as null."},"AgentEmpowermentId":{"title":"forms:empowerment.AgentEmpowermentId","description":"The roaming id of the agent's copy of the power of attorney (assigned by the hub).","$ref":"#/$defs/objectId"}},"title":"forms:empowerment.Agent"},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:invoice.SellerTin"},"Seller":{"$ref":"#/$defs/party","title":"forms:invoice.Seller"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","noIndividual":true,"title":"forms:invoice.BuyerTin"},"Buyer":{"$ref":"#/$defs/party","title":"forms:invoice.Buyer"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","HasExcise","HasVat","Products"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:empowerment.Tin"},"HasExcise":{"type":"boolean","title":"forms:empowerment.HasExcise"},"HasVat":{"type":"boolean","title":"forms:empowerment.HasVat"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","MeasureId","Count"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"type":"string","pattern":"^(\\d{17})?$","title":"forms:line.CatalogCode","description":"Optional in an empowerment (Didox 07 §6); operators send '' when the goods have no classifier code."},"CatalogName":{"type":"string","minLength":0,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","minLength":1,"maxLength":20,"title":"forms:line.MeasureId"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"},"EmpowermentProductId":{"title":"forms:empowerment.EmpowermentProductId","description":"The roaming id of the goods list (assigned by the hub).","$ref":"#/$defs/objectId"}},"title":"forms:empowerment.ProductList"}},"$defs":{"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"passportSerial":{"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_ucs2length;
 const func8 = kw_dateOrder;
@@ -685,8 +685,8 @@ function validate37(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.EmpowermentId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentId"},message:"must have required property '"+"EmpowermentId"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.EmpowermentDoc === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -695,8 +695,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.EmpowermentDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ContractDoc === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -705,8 +705,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.ContractDoc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Agent === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -715,8 +715,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.Agent === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.SellerTin === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -725,8 +725,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.SellerTin === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Seller === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -735,8 +735,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.Seller === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.BuyerTin === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -745,8 +745,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.BuyerTin === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Buyer === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -755,8 +755,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.Buyer === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ProductList === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -765,8 +765,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.ProductList === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema20.required,parentSchema:schema20,data};
+for(const key0 in data){
+if(!(func2.call(schema20.properties, key0))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -775,9 +776,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema20.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+}
+if(data.EmpowermentId !== undefined){
+let data0 = data.EmpowermentId;
+if(typeof data0 === "string"){
+if(!pattern1.test(data0)){
+const err9 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.EmpowermentId,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -787,11 +791,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.EmpowermentId !== undefined){
-let data0 = data.EmpowermentId;
-if(typeof data0 === "string"){
-if(!pattern1.test(data0)){
-const err10 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.EmpowermentId,data:data0};
+else {
+const err10 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.EmpowermentId.type,parentSchema:schema20.properties.EmpowermentId,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -801,8 +802,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.EmpowermentId.type,parentSchema:schema20.properties.EmpowermentId,data:data0};
+if(data.EmpowermentDoc !== undefined){
+let data1 = data.EmpowermentDoc;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.EmpowermentNo === undefined){
+const err11 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -811,12 +815,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.EmpowermentDoc !== undefined){
-let data1 = data.EmpowermentDoc;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.EmpowermentNo === undefined){
-const err12 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data1};
+if(data1.EmpowermentDateOfIssue === undefined){
+const err12 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -825,8 +825,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data1.EmpowermentDateOfIssue === undefined){
-const err13 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data1};
+if(data1.EmpowermentDateOfExpire === undefined){
+const err13 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfExpire"},message:"must have required property '"+"EmpowermentDateOfExpire"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -835,8 +835,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data1.EmpowermentDateOfExpire === undefined){
-const err14 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfExpire"},message:"must have required property '"+"EmpowermentDateOfExpire"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data1};
+for(const key1 in data1){
+if(!(((key1 === "EmpowermentNo") || (key1 === "EmpowermentDateOfIssue")) || (key1 === "EmpowermentDateOfExpire"))){
+const err14 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -845,9 +846,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(((key1 === "EmpowermentNo") || (key1 === "EmpowermentDateOfIssue")) || (key1 === "EmpowermentDateOfExpire"))){
-const err15 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.EmpowermentDoc,data:data1};
+}
+if(data1.EmpowermentNo !== undefined){
+let data2 = data1.EmpowermentNo;
+if(typeof data2 === "string"){
+if(func3(data2) > 50){
+const err15 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -856,12 +860,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data1.EmpowermentNo !== undefined){
-let data2 = data1.EmpowermentNo;
-if(typeof data2 === "string"){
-if(func3(data2) > 50){
-const err16 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
+if(func3(data2) < 1){
+const err16 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -870,24 +870,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func3(data2) < 1){
-const err17 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
+}
+else {
+const err17 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.EmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema20.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.EmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema20.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
 }
 errors++;
 }
@@ -912,12 +902,12 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.EmpowermentDoc.type,parentSchema:schema20.properties.EmpowermentDoc,data:data1};
+const err18 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.EmpowermentDoc.type,parentSchema:schema20.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err18];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -926,7 +916,17 @@ if(data.ContractDoc !== undefined){
 let data5 = data.ContractDoc;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ContractNo === undefined){
-const err20 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data5};
+const err19 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data5};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data5.ContractDate === undefined){
+const err20 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -935,8 +935,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data5.ContractDate === undefined){
-const err21 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data5};
+for(const key2 in data5){
+if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
+const err21 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -945,9 +946,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-for(const key2 in data5){
-if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err22 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data5};
+}
+if(data5.ContractNo !== undefined){
+let data6 = data5.ContractNo;
+if(typeof data6 === "string"){
+if(func3(data6) > 100){
+const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -956,12 +960,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data5.ContractNo !== undefined){
-let data6 = data5.ContractNo;
-if(typeof data6 === "string"){
-if(func3(data6) > 100){
-const err23 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data6};
+if(func3(data6) < 1){
+const err23 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -970,24 +970,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(func3(data6) < 1){
-const err24 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data6};
+}
+else {
+const err24 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data6};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
 }
 errors++;
 }
@@ -1000,12 +990,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data5};
+const err25 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data5};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err25];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err25);
 }
 errors++;
 }
@@ -1014,7 +1004,17 @@ if(data.Agent !== undefined){
 let data8 = data.Agent;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.Fio === undefined){
-const err27 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "Fio"},message:"must have required property '"+"Fio"+"'",schema:schema20.properties.Agent.required,parentSchema:schema20.properties.Agent,data:data8};
+const err26 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "Fio"},message:"must have required property '"+"Fio"+"'",schema:schema20.properties.Agent.required,parentSchema:schema20.properties.Agent,data:data8};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data8.AgentTin === undefined){
+const err27 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "AgentTin"},message:"must have required property '"+"AgentTin"+"'",schema:schema20.properties.Agent.required,parentSchema:schema20.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1023,8 +1023,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data8.AgentTin === undefined){
-const err28 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "AgentTin"},message:"must have required property '"+"AgentTin"+"'",schema:schema20.properties.Agent.required,parentSchema:schema20.properties.Agent,data:data8};
+for(const key3 in data8){
+if(!(((((key3 === "JobTitle") || (key3 === "Fio")) || (key3 === "AgentTin")) || (key3 === "Passport")) || (key3 === "AgentEmpowermentId"))){
+const err28 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1033,9 +1034,11 @@ vErrors.push(err28);
 }
 errors++;
 }
-for(const key3 in data8){
-if(!(((((key3 === "JobTitle") || (key3 === "Fio")) || (key3 === "AgentTin")) || (key3 === "Passport")) || (key3 === "AgentEmpowermentId"))){
-const err29 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Agent,data:data8};
+}
+if(data8.JobTitle !== undefined){
+let data9 = data8.JobTitle;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err29 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/type",keyword:"type",params:{type: schema20.properties.Agent.properties.JobTitle.type},message:"must be string,null",schema:schema20.properties.Agent.properties.JobTitle.type,parentSchema:schema20.properties.Agent.properties.JobTitle,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1044,27 +1047,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data8.JobTitle !== undefined){
-let data9 = data8.JobTitle;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err30 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/type",keyword:"type",params:{type: schema20.properties.Agent.properties.JobTitle.type},message:"must be string,null",schema:schema20.properties.Agent.properties.JobTitle.type,parentSchema:schema20.properties.Agent.properties.JobTitle,data:data9};
+if(typeof data9 === "string"){
+if(func3(data9) > 300){
+const err30 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Agent.properties.JobTitle,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
-}
-errors++;
-}
-if(typeof data9 === "string"){
-if(func3(data9) > 300){
-const err31 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Agent.properties.JobTitle,data:data9};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
 }
 errors++;
 }
@@ -1074,7 +1064,17 @@ if(data8.Fio !== undefined){
 let data10 = data8.Fio;
 if(typeof data10 === "string"){
 if(func3(data10) > 300){
-const err32 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Agent.properties.Fio,data:data10};
+const err31 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Agent.properties.Fio,data:data10};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(func3(data10) < 1){
+const err32 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Agent.properties.Fio,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1083,24 +1083,14 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(func3(data10) < 1){
-const err33 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Agent.properties.Fio,data:data10};
+}
+else {
+const err33 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Agent.properties.Fio.type,parentSchema:schema20.properties.Agent.properties.Fio,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
 else {
 vErrors.push(err33);
-}
-errors++;
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Agent.properties.Fio.type,parentSchema:schema20.properties.Agent.properties.Fio,data:data10};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
 }
 errors++;
 }
@@ -1113,12 +1103,12 @@ errors = vErrors.length;
 }
 if(typeof data11 === "string"){
 if(func3(data11) < 14){
-const err35 = {instancePath:instancePath+"/Agent/AgentTin",schemaPath:"#/properties/Agent/properties/AgentTin/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Agent.properties.AgentTin,data:data11};
+const err34 = {instancePath:instancePath+"/Agent/AgentTin",schemaPath:"#/properties/Agent/properties/AgentTin/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Agent.properties.AgentTin,data:data11};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err34];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err34);
 }
 errors++;
 }
@@ -1127,7 +1117,18 @@ errors++;
 if(data8.Passport !== undefined){
 let data12 = data8.Passport;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-const err36 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/type",keyword:"type",params:{type: schema20.properties.Agent.properties.Passport.type},message:"must be object,null",schema:schema20.properties.Agent.properties.Passport.type,parentSchema:schema20.properties.Agent.properties.Passport,data:data12};
+const err35 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/type",keyword:"type",params:{type: schema20.properties.Agent.properties.Passport.type},message:"must be object,null",schema:schema20.properties.Agent.properties.Passport.type,parentSchema:schema20.properties.Agent.properties.Passport,data:data12};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(Object.keys(data12).length < 1){
+const err36 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1136,9 +1137,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(Object.keys(data12).length < 1){
-const err37 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Agent.properties.Passport,data:data12};
+if(data12.Number === undefined){
+const err37 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema20.properties.Agent.properties.Passport.required,parentSchema:schema20.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1147,8 +1147,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data12.Number === undefined){
-const err38 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema20.properties.Agent.properties.Passport.required,parentSchema:schema20.properties.Agent.properties.Passport,data:data12};
+if(data12.IssuedBy === undefined){
+const err38 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "IssuedBy"},message:"must have required property '"+"IssuedBy"+"'",schema:schema20.properties.Agent.properties.Passport.required,parentSchema:schema20.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1157,8 +1157,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data12.IssuedBy === undefined){
-const err39 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "IssuedBy"},message:"must have required property '"+"IssuedBy"+"'",schema:schema20.properties.Agent.properties.Passport.required,parentSchema:schema20.properties.Agent.properties.Passport,data:data12};
+if(data12.DateOfIssue === undefined){
+const err39 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema20.properties.Agent.properties.Passport.required,parentSchema:schema20.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1167,24 +1167,14 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data12.DateOfIssue === undefined){
-const err40 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema20.properties.Agent.properties.Passport.required,parentSchema:schema20.properties.Agent.properties.Passport,data:data12};
+for(const key4 in data12){
+if(!(((key4 === "Number") || (key4 === "IssuedBy")) || (key4 === "DateOfIssue"))){
+const err40 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err40];
 }
 else {
 vErrors.push(err40);
-}
-errors++;
-}
-for(const key4 in data12){
-if(!(((key4 === "Number") || (key4 === "IssuedBy")) || (key4 === "DateOfIssue"))){
-const err41 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Agent.properties.Passport,data:data12};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
 }
 errors++;
 }
@@ -1197,12 +1187,12 @@ errors = vErrors.length;
 }
 if(typeof data13 === "string"){
 if(func3(data13) < 9){
-const err42 = {instancePath:instancePath+"/Agent/Passport/Number",schemaPath:"#/properties/Agent/properties/Passport/properties/Number/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema20.properties.Agent.properties.Passport.properties.Number,data:data13};
+const err41 = {instancePath:instancePath+"/Agent/Passport/Number",schemaPath:"#/properties/Agent/properties/Passport/properties/Number/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema20.properties.Agent.properties.Passport.properties.Number,data:data13};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err41];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err41);
 }
 errors++;
 }
@@ -1212,7 +1202,17 @@ if(data12.IssuedBy !== undefined){
 let data14 = data12.IssuedBy;
 if(typeof data14 === "string"){
 if(func3(data14) > 300){
-const err43 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
+const err42 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(func3(data14) < 1){
+const err43 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1221,24 +1221,14 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(func3(data14) < 1){
-const err44 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
+}
+else {
+const err44 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Agent.properties.Passport.properties.IssuedBy.type,parentSchema:schema20.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
-}
-errors++;
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Agent.properties.Passport.properties.IssuedBy.type,parentSchema:schema20.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
 }
 errors++;
 }
@@ -1259,12 +1249,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Agent.type,parentSchema:schema20.properties.Agent,data:data8};
+const err45 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Agent.type,parentSchema:schema20.properties.Agent,data:data8};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err45];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -1306,7 +1296,17 @@ if(data.ProductList !== undefined){
 let data21 = data.ProductList;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.Tin === undefined){
-const err47 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data21};
+const err46 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data21};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(data21.HasExcise === undefined){
+const err47 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data21};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1315,8 +1315,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(data21.HasExcise === undefined){
-const err48 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data21};
+if(data21.HasVat === undefined){
+const err48 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data21};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1325,8 +1325,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data21.HasVat === undefined){
-const err49 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data21};
+if(data21.Products === undefined){
+const err49 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data21};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1335,24 +1335,14 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data21.Products === undefined){
-const err50 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data21};
+for(const key5 in data21){
+if(!(((((key5 === "Tin") || (key5 === "HasExcise")) || (key5 === "HasVat")) || (key5 === "Products")) || (key5 === "EmpowermentProductId"))){
+const err50 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ProductList,data:data21};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
-}
-errors++;
-}
-for(const key5 in data21){
-if(!(((((key5 === "Tin") || (key5 === "HasExcise")) || (key5 === "HasVat")) || (key5 === "Products")) || (key5 === "EmpowermentProductId"))){
-const err51 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ProductList,data:data21};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
 }
 errors++;
 }
@@ -1366,7 +1356,20 @@ errors = vErrors.length;
 if(data21.HasExcise !== undefined){
 let data23 = data21.HasExcise;
 if(typeof data23 !== "boolean"){
-const err52 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasExcise.type,parentSchema:schema20.properties.ProductList.properties.HasExcise,data:data23};
+const err51 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasExcise.type,parentSchema:schema20.properties.ProductList.properties.HasExcise,data:data23};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data21.HasVat !== undefined){
+let data24 = data21.HasVat;
+if(typeof data24 !== "boolean"){
+const err52 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasVat.type,parentSchema:schema20.properties.ProductList.properties.HasVat,data:data24};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1376,10 +1379,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data21.HasVat !== undefined){
-let data24 = data21.HasVat;
-if(typeof data24 !== "boolean"){
-const err53 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasVat.type,parentSchema:schema20.properties.ProductList.properties.HasVat,data:data24};
+if(data21.Products !== undefined){
+let data25 = data21.Products;
+if(Array.isArray(data25)){
+if(data25.length > 10000){
+const err53 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.ProductList.properties.Products,data:data25};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1388,12 +1392,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data21.Products !== undefined){
-let data25 = data21.Products;
-if(Array.isArray(data25)){
-if(data25.length > 10000){
-const err54 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.ProductList.properties.Products,data:data25};
+if(data25.length < 1){
+const err54 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.ProductList.properties.Products,data:data25};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1402,8 +1402,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data25.length < 1){
-const err55 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.ProductList.properties.Products,data:data25};
+const len0 = data25.length;
+for(let i0=0; i0<len0; i0++){
+let data26 = data25[i0];
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.OrdNo === undefined){
+const err55 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data26};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1412,12 +1416,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-const len0 = data25.length;
-for(let i0=0; i0<len0; i0++){
-let data26 = data25[i0];
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.OrdNo === undefined){
-const err56 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data26};
+if(data26.Name === undefined){
+const err56 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data26};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1426,8 +1426,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data26.Name === undefined){
-const err57 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data26};
+if(data26.MeasureId === undefined){
+const err57 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "MeasureId"},message:"must have required property '"+"MeasureId"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data26};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1436,8 +1436,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data26.MeasureId === undefined){
-const err58 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "MeasureId"},message:"must have required property '"+"MeasureId"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data26};
+if(data26.Count === undefined){
+const err58 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data26};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1446,8 +1446,9 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data26.Count === undefined){
-const err59 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema20.properties.ProductList.properties.Products.items.required,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data26};
+for(const key6 in data26){
+if(!((((((key6 === "OrdNo") || (key6 === "CatalogCode")) || (key6 === "CatalogName")) || (key6 === "Name")) || (key6 === "MeasureId")) || (key6 === "Count"))){
+const err59 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data26};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1456,9 +1457,11 @@ vErrors.push(err59);
 }
 errors++;
 }
-for(const key6 in data26){
-if(!((((((key6 === "OrdNo") || (key6 === "CatalogCode")) || (key6 === "CatalogName")) || (key6 === "Name")) || (key6 === "MeasureId")) || (key6 === "Count"))){
-const err60 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data26};
+}
+if(data26.OrdNo !== undefined){
+let data27 = data26.OrdNo;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err60 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.OrdNo,data:data27};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1467,27 +1470,14 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-if(data26.OrdNo !== undefined){
-let data27 = data26.OrdNo;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err61 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.OrdNo,data:data27};
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 1 || isNaN(data27)){
+const err61 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.OrdNo,data:data27};
 if(vErrors === null){
 vErrors = [err61];
 }
 else {
 vErrors.push(err61);
-}
-errors++;
-}
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 < 1 || isNaN(data27)){
-const err62 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.OrdNo,data:data27};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
 }
 errors++;
 }
@@ -1497,7 +1487,18 @@ if(data26.CatalogCode !== undefined){
 let data28 = data26.CatalogCode;
 if(typeof data28 === "string"){
 if(!pattern6.test(data28)){
-const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{17})?$"},message:"must match pattern \""+"^(\\d{17})?$"+"\"",schema:"^(\\d{17})?$",parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data28};
+const err62 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{17})?$"},message:"must match pattern \""+"^(\\d{17})?$"+"\"",schema:"^(\\d{17})?$",parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data28};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.CatalogCode.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data28};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1507,8 +1508,11 @@ vErrors.push(err63);
 errors++;
 }
 }
-else {
-const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.CatalogCode.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data28};
+if(data26.CatalogName !== undefined){
+let data29 = data26.CatalogName;
+if(typeof data29 === "string"){
+if(func3(data29) > 1000){
+const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogName,data:data29};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1517,12 +1521,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-if(data26.CatalogName !== undefined){
-let data29 = data26.CatalogName;
-if(typeof data29 === "string"){
-if(func3(data29) > 1000){
-const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogName,data:data29};
+if(func3(data29) < 0){
+const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters",schema:0,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogName,data:data29};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1531,8 +1531,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(func3(data29) < 0){
-const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters",schema:0,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogName,data:data29};
+}
+else {
+const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogName,data:data29};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1542,8 +1543,11 @@ vErrors.push(err66);
 errors++;
 }
 }
-else {
-const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.CatalogName,data:data29};
+if(data26.Name !== undefined){
+let data30 = data26.Name;
+if(typeof data30 === "string"){
+if(func3(data30) > 1000){
+const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.Name,data:data30};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1552,12 +1556,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data26.Name !== undefined){
-let data30 = data26.Name;
-if(typeof data30 === "string"){
-if(func3(data30) > 1000){
-const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.Name,data:data30};
+if(func3(data30) < 1){
+const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.Name,data:data30};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1566,8 +1566,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(func3(data30) < 1){
-const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.Name,data:data30};
+}
+else {
+const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.Name,data:data30};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1577,8 +1578,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-else {
-const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.Name,data:data30};
+if(data26.MeasureId !== undefined){
+let data31 = data26.MeasureId;
+if(typeof data31 === "string"){
+if(func3(data31) > 20){
+const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.MeasureId,data:data31};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1587,12 +1591,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-if(data26.MeasureId !== undefined){
-let data31 = data26.MeasureId;
-if(typeof data31 === "string"){
-if(func3(data31) > 20){
-const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.MeasureId,data:data31};
+if(func3(data31) < 1){
+const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.MeasureId,data:data31};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1601,24 +1601,14 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(func3(data31) < 1){
-const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.MeasureId,data:data31};
+}
+else {
+const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.MeasureId,data:data31};
 if(vErrors === null){
 vErrors = [err72];
 }
 else {
 vErrors.push(err72);
-}
-errors++;
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema20.properties.ProductList.properties.Products.items.properties.MeasureId,data:data31};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
 }
 errors++;
 }
@@ -1631,24 +1621,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ProductList.properties.Products.items.type,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data26};
+const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ProductList.properties.Products.items.type,parentSchema:schema20.properties.ProductList.properties.Products.items,data:data26};
 if(vErrors === null){
-vErrors = [err74];
+vErrors = [err73];
 }
 else {
-vErrors.push(err74);
+vErrors.push(err73);
 }
 errors++;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.ProductList.properties.Products.type,parentSchema:schema20.properties.ProductList.properties.Products,data:data25};
+const err74 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.ProductList.properties.Products.type,parentSchema:schema20.properties.ProductList.properties.Products,data:data25};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err74];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err74);
 }
 errors++;
 }
@@ -1661,12 +1651,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ProductList.type,parentSchema:schema20.properties.ProductList,data:data21};
+const err75 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ProductList.type,parentSchema:schema20.properties.ProductList,data:data21};
 if(vErrors === null){
-vErrors = [err76];
+vErrors = [err75];
 }
 else {
-vErrors.push(err76);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -1685,12 +1675,12 @@ errors = errors + kwErrors3.length;
 }
 }
 else {
-const err77 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err76];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err76);
 }
 errors++;
 }

@@ -4,7 +4,7 @@
 import { dateOrder as kw_dateOrder, decimalPlaces as kw_decimalPlaces, isoDate as kw_isoDate, notToOneself as kw_notToOneself, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, requiredUnless as kw_requiredUnless, sellerNotBuyer as kw_sellerNotBuyer, serverCheck as kw_serverCheck, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
 export const validate = validate37;
-const schema20 = {"$id":"empowermentV2","title":"documents:kinds.empowermentV2","description":"Power of attorney, new format (Didox 062, uz-edi.md §b.4): the buyer issues it, its accountant and the agent sign after. An empowerment cannot be issued to oneself (the agent is neither the issuing party nor its director).","type":"object","additionalProperties":false,"required":["EmpowermentV2Id","EmpowermentType","OldEmpowermentDoc","EmpowermentDoc","ContractDoc","Seller","Buyer","Agent","Products"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"notToOneself":{"issuer":["Buyer/TinOrPinfl","Buyer/Director/Pinfl"],"agent":"Agent/Pinfl"},"requiredUnless":{"field":"EmpowermentType","equals":[0],"properties":["OldEmpowermentDoc"]},"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"EmpowermentType":{"type":"integer","enum":[0,1,4],"title":"forms:empowermentV2.EmpowermentType"},"OldEmpowermentDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentV2Id","No","DateOfIssue","DateOfExpire"],"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","serverCheck":{"name":"oldDocumentSameType","kind":"empowermentV2","idField":"EmpowermentV2Id"}},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue"},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.OldEmpowermentDoc"},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["No","DateOfIssue","DateOfExpire"],"dateOrder":{"from":"DateOfIssue","to":"DateOfExpire"},"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue"},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:empowermentV2.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.Date"}},"title":"forms:empowermentV2.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"},"Accountant":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"Agent":{"$ref":"#/$defs/person","title":"forms:empowermentV2.Agent"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"person":{"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
+const schema20 = {"$id":"empowermentV2","title":"documents:kinds.empowermentV2","description":"Power of attorney, new format (Didox 062, uz-edi.md §b.4): the buyer issues it, its accountant and the agent sign after. An empowerment cannot be issued to oneself (the agent is neither the issuing party nor its director).","type":"object","additionalProperties":false,"required":["EmpowermentType","OldEmpowermentDoc","EmpowermentDoc","ContractDoc","Seller","Buyer","Agent","Products"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"notToOneself":{"issuer":["Buyer/TinOrPinfl","Buyer/Director/Pinfl"],"agent":"Agent/Pinfl"},"requiredUnless":{"field":"EmpowermentType","equals":[0],"properties":["OldEmpowermentDoc"]},"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"EmpowermentType":{"type":"integer","enum":[0,1,4],"title":"forms:empowermentV2.EmpowermentType"},"OldEmpowermentDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentV2Id","No","DateOfIssue","DateOfExpire"],"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","serverCheck":{"name":"oldDocumentSameType","kind":"empowermentV2","idField":"EmpowermentV2Id"}},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue"},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.OldEmpowermentDoc"},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["No","DateOfIssue","DateOfExpire"],"dateOrder":{"from":"DateOfIssue","to":"DateOfExpire"},"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue"},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:empowermentV2.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.Date"}},"title":"forms:empowermentV2.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"},"Accountant":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"Agent":{"$ref":"#/$defs/person","title":"forms:empowermentV2.Agent"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"person":{"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_serverCheck;
 const func4 = kw_toErrors;
@@ -363,8 +363,8 @@ function validate37(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.EmpowermentV2Id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentV2Id"},message:"must have required property '"+"EmpowermentV2Id"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.EmpowermentType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentType"},message:"must have required property '"+"EmpowermentType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -373,8 +373,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.EmpowermentType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentType"},message:"must have required property '"+"EmpowermentType"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.OldEmpowermentDoc === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldEmpowermentDoc"},message:"must have required property '"+"OldEmpowermentDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -383,8 +383,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.OldEmpowermentDoc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldEmpowermentDoc"},message:"must have required property '"+"OldEmpowermentDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.EmpowermentDoc === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -393,8 +393,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.EmpowermentDoc === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ContractDoc === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -403,8 +403,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.ContractDoc === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Seller === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -413,8 +413,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.Seller === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Buyer === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -423,8 +423,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.Buyer === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Agent === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -433,8 +433,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.Agent === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Products === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -443,8 +443,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.Products === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.required,parentSchema:schema20,data};
+for(const key0 in data){
+if(!(func2.call(schema20.properties, key0))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -453,9 +454,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema20.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+}
+if(data.EmpowermentV2Id !== undefined){
+let data0 = data.EmpowermentV2Id;
+if(typeof data0 === "string"){
+if(!pattern1.test(data0)){
+const err9 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.EmpowermentV2Id,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -465,11 +469,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.EmpowermentV2Id !== undefined){
-let data0 = data.EmpowermentV2Id;
-if(typeof data0 === "string"){
-if(!pattern1.test(data0)){
-const err10 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.EmpowermentV2Id,data:data0};
+else {
+const err10 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.EmpowermentV2Id.type,parentSchema:schema20.properties.EmpowermentV2Id,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -479,8 +480,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.EmpowermentV2Id.type,parentSchema:schema20.properties.EmpowermentV2Id,data:data0};
+if(data.EmpowermentType !== undefined){
+let data1 = data.EmpowermentType;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err11 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.EmpowermentType.type,parentSchema:schema20.properties.EmpowermentType,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -489,11 +492,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.EmpowermentType !== undefined){
-let data1 = data.EmpowermentType;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err12 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.EmpowermentType.type,parentSchema:schema20.properties.EmpowermentType,data:data1};
+if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
+const err12 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/enum",keyword:"enum",params:{allowedValues: schema20.properties.EmpowermentType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.EmpowermentType.enum,parentSchema:schema20.properties.EmpowermentType,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -502,8 +502,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
-const err13 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/enum",keyword:"enum",params:{allowedValues: schema20.properties.EmpowermentType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.EmpowermentType.enum,parentSchema:schema20.properties.EmpowermentType,data:data1};
+}
+if(data.OldEmpowermentDoc !== undefined){
+let data2 = data.OldEmpowermentDoc;
+if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
+const err13 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/type",keyword:"type",params:{type: schema20.properties.OldEmpowermentDoc.type},message:"must be object,null",schema:schema20.properties.OldEmpowermentDoc.type,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -512,11 +515,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.OldEmpowermentDoc !== undefined){
-let data2 = data.OldEmpowermentDoc;
-if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err14 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/type",keyword:"type",params:{type: schema20.properties.OldEmpowermentDoc.type},message:"must be object,null",schema:schema20.properties.OldEmpowermentDoc.type,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(Object.keys(data2).length < 1){
+const err14 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -525,9 +526,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(Object.keys(data2).length < 1){
-const err15 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
+if(data2.EmpowermentV2Id === undefined){
+const err15 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentV2Id"},message:"must have required property '"+"EmpowermentV2Id"+"'",schema:schema20.properties.OldEmpowermentDoc.required,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -536,8 +536,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data2.EmpowermentV2Id === undefined){
-const err16 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentV2Id"},message:"must have required property '"+"EmpowermentV2Id"+"'",schema:schema20.properties.OldEmpowermentDoc.required,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
+if(data2.No === undefined){
+const err16 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.OldEmpowermentDoc.required,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -546,8 +546,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data2.No === undefined){
-const err17 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.OldEmpowermentDoc.required,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
+if(data2.DateOfIssue === undefined){
+const err17 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema20.properties.OldEmpowermentDoc.required,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -556,8 +556,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(data2.DateOfIssue === undefined){
-const err18 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema20.properties.OldEmpowermentDoc.required,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
+if(data2.DateOfExpire === undefined){
+const err18 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema20.properties.OldEmpowermentDoc.required,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -566,24 +566,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data2.DateOfExpire === undefined){
-const err19 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema20.properties.OldEmpowermentDoc.required,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
+for(const key1 in data2){
+if(!((((key1 === "EmpowermentV2Id") || (key1 === "No")) || (key1 === "DateOfIssue")) || (key1 === "DateOfExpire"))){
+const err19 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
-}
-errors++;
-}
-for(const key1 in data2){
-if(!((((key1 === "EmpowermentV2Id") || (key1 === "No")) || (key1 === "DateOfIssue")) || (key1 === "DateOfExpire"))){
-const err20 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldEmpowermentDoc,data:data2};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
 }
 errors++;
 }
@@ -598,7 +588,18 @@ errors = errors + kwErrors0.length;
 }
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err21 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
+const err20 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldEmpowermentDoc.properties.EmpowermentV2Id.type,parentSchema:schema20.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -608,8 +609,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldEmpowermentDoc.properties.EmpowermentV2Id.type,parentSchema:schema20.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
+if(data2.No !== undefined){
+let data4 = data2.No;
+if(typeof data4 === "string"){
+if(func5(data4) > 50){
+const err22 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldEmpowermentDoc.properties.No,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -618,12 +622,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data2.No !== undefined){
-let data4 = data2.No;
-if(typeof data4 === "string"){
-if(func5(data4) > 50){
-const err23 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldEmpowermentDoc.properties.No,data:data4};
+if(func5(data4) < 1){
+const err23 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldEmpowermentDoc.properties.No,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -632,24 +632,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(func5(data4) < 1){
-const err24 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldEmpowermentDoc.properties.No,data:data4};
+}
+else {
+const err24 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldEmpowermentDoc.properties.No.type,parentSchema:schema20.properties.OldEmpowermentDoc.properties.No,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
-}
-errors++;
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldEmpowermentDoc.properties.No.type,parentSchema:schema20.properties.OldEmpowermentDoc.properties.No,data:data4};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
 }
 errors++;
 }
@@ -672,7 +662,17 @@ if(data.EmpowermentDoc !== undefined){
 let data7 = data.EmpowermentDoc;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.No === undefined){
-const err26 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
+const err25 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data7.DateOfIssue === undefined){
+const err26 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -681,8 +681,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data7.DateOfIssue === undefined){
-const err27 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
+if(data7.DateOfExpire === undefined){
+const err27 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -691,8 +691,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data7.DateOfExpire === undefined){
-const err28 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema20.properties.EmpowermentDoc.required,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
+for(const key2 in data7){
+if(!(((key2 === "No") || (key2 === "DateOfIssue")) || (key2 === "DateOfExpire"))){
+const err28 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -701,9 +702,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-for(const key2 in data7){
-if(!(((key2 === "No") || (key2 === "DateOfIssue")) || (key2 === "DateOfExpire"))){
-const err29 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
+}
+if(data7.No !== undefined){
+let data8 = data7.No;
+if(typeof data8 === "string"){
+if(func5(data8) > 50){
+const err29 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.EmpowermentDoc.properties.No,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -712,12 +716,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data7.No !== undefined){
-let data8 = data7.No;
-if(typeof data8 === "string"){
-if(func5(data8) > 50){
-const err30 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.EmpowermentDoc.properties.No,data:data8};
+if(func5(data8) < 1){
+const err30 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.EmpowermentDoc.properties.No,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -726,24 +726,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(func5(data8) < 1){
-const err31 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.EmpowermentDoc.properties.No,data:data8};
+}
+else {
+const err31 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.EmpowermentDoc.properties.No.type,parentSchema:schema20.properties.EmpowermentDoc.properties.No,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
 else {
 vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.EmpowermentDoc.properties.No.type,parentSchema:schema20.properties.EmpowermentDoc.properties.No,data:data8};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
 }
 errors++;
 }
@@ -768,12 +758,12 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.EmpowermentDoc.type,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
+const err32 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.EmpowermentDoc.type,parentSchema:schema20.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err32];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err32);
 }
 errors++;
 }
@@ -782,7 +772,17 @@ if(data.ContractDoc !== undefined){
 let data11 = data.ContractDoc;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.No === undefined){
-const err34 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data11};
+const err33 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data11};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data11.Date === undefined){
+const err34 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -791,8 +791,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data11.Date === undefined){
-const err35 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data11};
+for(const key3 in data11){
+if(!((key3 === "No") || (key3 === "Date"))){
+const err35 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -801,9 +802,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-for(const key3 in data11){
-if(!((key3 === "No") || (key3 === "Date"))){
-const err36 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data11};
+}
+if(data11.No !== undefined){
+let data12 = data11.No;
+if(typeof data12 === "string"){
+if(func5(data12) > 100){
+const err36 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.No,data:data12};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -812,12 +816,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data11.No !== undefined){
-let data12 = data11.No;
-if(typeof data12 === "string"){
-if(func5(data12) > 100){
-const err37 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.No,data:data12};
+if(func5(data12) < 1){
+const err37 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.No,data:data12};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -826,24 +826,14 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(func5(data12) < 1){
-const err38 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.No,data:data12};
+}
+else {
+const err38 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.No.type,parentSchema:schema20.properties.ContractDoc.properties.No,data:data12};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
-}
-errors++;
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.No.type,parentSchema:schema20.properties.ContractDoc.properties.No,data:data12};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
 }
 errors++;
 }
@@ -856,12 +846,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data11};
+const err39 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data11};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err39];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -870,7 +860,17 @@ if(data.Seller !== undefined){
 let data14 = data.Seller;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.TinOrPinfl === undefined){
-const err41 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data14};
+const err40 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data14};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(data14.Name === undefined){
+const err41 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -879,8 +879,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data14.Name === undefined){
-const err42 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data14};
+if(data14.Director === undefined){
+const err42 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -889,24 +889,14 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data14.Director === undefined){
-const err43 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data14};
+for(const key4 in data14){
+if(!((((((key4 === "TinOrPinfl") || (key4 === "Name")) || (key4 === "BranchCode")) || (key4 === "BranchName")) || (key4 === "Address")) || (key4 === "Director"))){
+const err43 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
-}
-errors++;
-}
-for(const key4 in data14){
-if(!((((((key4 === "TinOrPinfl") || (key4 === "Name")) || (key4 === "BranchCode")) || (key4 === "BranchName")) || (key4 === "Address")) || (key4 === "Director"))){
-const err44 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Seller,data:data14};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
 }
 errors++;
 }
@@ -921,7 +911,17 @@ if(data14.Name !== undefined){
 let data16 = data14.Name;
 if(typeof data16 === "string"){
 if(func5(data16) > 500){
-const err45 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Name,data:data16};
+const err44 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Name,data:data16};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(func5(data16) < 1){
+const err45 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Seller.properties.Name,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -930,8 +930,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(func5(data16) < 1){
-const err46 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Seller.properties.Name,data:data16};
+}
+else {
+const err46 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Name.type,parentSchema:schema20.properties.Seller.properties.Name,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -941,8 +942,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-else {
-const err47 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Name.type,parentSchema:schema20.properties.Seller.properties.Name,data:data16};
+if(data14.BranchCode !== undefined){
+let data17 = data14.BranchCode;
+if(typeof data17 === "string"){
+if(func5(data17) > 50){
+const err47 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Seller.properties.BranchCode,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -952,11 +956,8 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data14.BranchCode !== undefined){
-let data17 = data14.BranchCode;
-if(typeof data17 === "string"){
-if(func5(data17) > 50){
-const err48 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Seller.properties.BranchCode,data:data17};
+else {
+const err48 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BranchCode.type,parentSchema:schema20.properties.Seller.properties.BranchCode,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -966,8 +967,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-else {
-const err49 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BranchCode.type,parentSchema:schema20.properties.Seller.properties.BranchCode,data:data17};
+if(data14.BranchName !== undefined){
+let data18 = data14.BranchName;
+if(typeof data18 === "string"){
+if(func5(data18) > 500){
+const err49 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.BranchName,data:data18};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -977,11 +981,8 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data14.BranchName !== undefined){
-let data18 = data14.BranchName;
-if(typeof data18 === "string"){
-if(func5(data18) > 500){
-const err50 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.BranchName,data:data18};
+else {
+const err50 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BranchName.type,parentSchema:schema20.properties.Seller.properties.BranchName,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -991,8 +992,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BranchName.type,parentSchema:schema20.properties.Seller.properties.BranchName,data:data18};
+if(data14.Address !== undefined){
+let data19 = data14.Address;
+if(typeof data19 === "string"){
+if(func5(data19) > 500){
+const err51 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Address,data:data19};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1002,27 +1006,13 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data14.Address !== undefined){
-let data19 = data14.Address;
-if(typeof data19 === "string"){
-if(func5(data19) > 500){
-const err52 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Address,data:data19};
+else {
+const err52 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Address.type,parentSchema:schema20.properties.Seller.properties.Address,data:data19};
 if(vErrors === null){
 vErrors = [err52];
 }
 else {
 vErrors.push(err52);
-}
-errors++;
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Address.type,parentSchema:schema20.properties.Seller.properties.Address,data:data19};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
 }
 errors++;
 }
@@ -1035,12 +1025,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Seller.type,parentSchema:schema20.properties.Seller,data:data14};
+const err53 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Seller.type,parentSchema:schema20.properties.Seller,data:data14};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err53];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -1049,7 +1039,17 @@ if(data.Buyer !== undefined){
 let data21 = data.Buyer;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.TinOrPinfl === undefined){
-const err55 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data21};
+const err54 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data21};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data21.Name === undefined){
+const err55 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1058,8 +1058,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data21.Name === undefined){
-const err56 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data21};
+if(data21.Director === undefined){
+const err56 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1068,24 +1068,14 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data21.Director === undefined){
-const err57 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data21};
+for(const key5 in data21){
+if(!(((((((key5 === "TinOrPinfl") || (key5 === "Name")) || (key5 === "BranchCode")) || (key5 === "BranchName")) || (key5 === "Address")) || (key5 === "Director")) || (key5 === "Accountant"))){
+const err57 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err57];
 }
 else {
 vErrors.push(err57);
-}
-errors++;
-}
-for(const key5 in data21){
-if(!(((((((key5 === "TinOrPinfl") || (key5 === "Name")) || (key5 === "BranchCode")) || (key5 === "BranchName")) || (key5 === "Address")) || (key5 === "Director")) || (key5 === "Accountant"))){
-const err58 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Buyer,data:data21};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
 }
 errors++;
 }
@@ -1100,7 +1090,17 @@ if(data21.Name !== undefined){
 let data23 = data21.Name;
 if(typeof data23 === "string"){
 if(func5(data23) > 500){
-const err59 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Name,data:data23};
+const err58 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Name,data:data23};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(func5(data23) < 1){
+const err59 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1109,8 +1109,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(func5(data23) < 1){
-const err60 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Name,data:data23};
+}
+else {
+const err60 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Name.type,parentSchema:schema20.properties.Buyer.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1120,8 +1121,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-else {
-const err61 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Name.type,parentSchema:schema20.properties.Buyer.properties.Name,data:data23};
+if(data21.BranchCode !== undefined){
+let data24 = data21.BranchCode;
+if(typeof data24 === "string"){
+if(func5(data24) > 50){
+const err61 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1131,11 +1135,8 @@ vErrors.push(err61);
 errors++;
 }
 }
-if(data21.BranchCode !== undefined){
-let data24 = data21.BranchCode;
-if(typeof data24 === "string"){
-if(func5(data24) > 50){
-const err62 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data24};
+else {
+const err62 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchCode.type,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1145,8 +1146,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-else {
-const err63 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchCode.type,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data24};
+if(data21.BranchName !== undefined){
+let data25 = data21.BranchName;
+if(typeof data25 === "string"){
+if(func5(data25) > 500){
+const err63 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1156,11 +1160,8 @@ vErrors.push(err63);
 errors++;
 }
 }
-if(data21.BranchName !== undefined){
-let data25 = data21.BranchName;
-if(typeof data25 === "string"){
-if(func5(data25) > 500){
-const err64 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data25};
+else {
+const err64 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchName.type,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1170,8 +1171,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-else {
-const err65 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchName.type,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data25};
+if(data21.Address !== undefined){
+let data26 = data21.Address;
+if(typeof data26 === "string"){
+if(func5(data26) > 500){
+const err65 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Address,data:data26};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1181,27 +1185,13 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data21.Address !== undefined){
-let data26 = data21.Address;
-if(typeof data26 === "string"){
-if(func5(data26) > 500){
-const err66 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Address,data:data26};
+else {
+const err66 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Address.type,parentSchema:schema20.properties.Buyer.properties.Address,data:data26};
 if(vErrors === null){
 vErrors = [err66];
 }
 else {
 vErrors.push(err66);
-}
-errors++;
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Address.type,parentSchema:schema20.properties.Buyer.properties.Address,data:data26};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
 }
 errors++;
 }
@@ -1215,7 +1205,18 @@ errors = vErrors.length;
 if(data21.Accountant !== undefined){
 let data28 = data21.Accountant;
 if((!(data28 && typeof data28 == "object" && !Array.isArray(data28))) && (data28 !== null)){
-const err68 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: schema20.properties.Buyer.properties.Accountant.type},message:"must be object,null",schema:schema20.properties.Buyer.properties.Accountant.type,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
+const err67 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: schema20.properties.Buyer.properties.Accountant.type},message:"must be object,null",schema:schema20.properties.Buyer.properties.Accountant.type,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(Object.keys(data28).length < 1){
+const err68 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1224,9 +1225,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(Object.keys(data28).length < 1){
-const err69 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
+if(data28.Pinfl === undefined){
+const err69 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Buyer.properties.Accountant.required,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1235,8 +1235,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data28.Pinfl === undefined){
-const err70 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Buyer.properties.Accountant.required,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
+if(data28.FullName === undefined){
+const err70 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Buyer.properties.Accountant.required,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1245,24 +1245,14 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data28.FullName === undefined){
-const err71 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Buyer.properties.Accountant.required,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
+for(const key6 in data28){
+if(!((key6 === "Pinfl") || (key6 === "FullName"))){
+const err71 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err71];
 }
 else {
 vErrors.push(err71);
-}
-errors++;
-}
-for(const key6 in data28){
-if(!((key6 === "Pinfl") || (key6 === "FullName"))){
-const err72 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data28};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
 }
 errors++;
 }
@@ -1275,12 +1265,12 @@ errors = vErrors.length;
 }
 if(typeof data29 === "string"){
 if(func5(data29) < 14){
-const err73 = {instancePath:instancePath+"/Buyer/Accountant/Pinfl",schemaPath:"#/properties/Buyer/properties/Accountant/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Buyer.properties.Accountant.properties.Pinfl,data:data29};
+const err72 = {instancePath:instancePath+"/Buyer/Accountant/Pinfl",schemaPath:"#/properties/Buyer/properties/Accountant/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Buyer.properties.Accountant.properties.Pinfl,data:data29};
 if(vErrors === null){
-vErrors = [err73];
+vErrors = [err72];
 }
 else {
-vErrors.push(err73);
+vErrors.push(err72);
 }
 errors++;
 }
@@ -1290,7 +1280,17 @@ if(data28.FullName !== undefined){
 let data30 = data28.FullName;
 if(typeof data30 === "string"){
 if(func5(data30) > 300){
-const err74 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
+const err73 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+if(func5(data30) < 1){
+const err74 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1299,8 +1299,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(func5(data30) < 1){
-const err75 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
+}
+else {
+const err75 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Accountant.properties.FullName.type,parentSchema:schema20.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1310,27 +1311,16 @@ vErrors.push(err75);
 errors++;
 }
 }
+}
+}
+}
 else {
-const err76 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Accountant.properties.FullName.type,parentSchema:schema20.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
+const err76 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Buyer.type,parentSchema:schema20.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err77 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Buyer.type,parentSchema:schema20.properties.Buyer,data:data21};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
 }
 errors++;
 }
@@ -1345,7 +1335,17 @@ if(data.Products !== undefined){
 let data32 = data.Products;
 if(Array.isArray(data32)){
 if(data32.length > 10000){
-const err78 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Products,data:data32};
+const err77 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Products,data:data32};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(data32.length < 1){
+const err78 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Products,data:data32};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1354,8 +1354,12 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data32.length < 1){
-const err79 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Products,data:data32};
+const len0 = data32.length;
+for(let i0=0; i0<len0; i0++){
+let data33 = data32[i0];
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.OrdNo === undefined){
+const err79 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1364,12 +1368,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-const len0 = data32.length;
-for(let i0=0; i0<len0; i0++){
-let data33 = data32[i0];
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.OrdNo === undefined){
-const err80 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
+if(data33.Name === undefined){
+const err80 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1378,8 +1378,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(data33.Name === undefined){
-const err81 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
+if(data33.CatalogCode === undefined){
+const err81 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1388,8 +1388,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data33.CatalogCode === undefined){
-const err82 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
+if(data33.CatalogName === undefined){
+const err82 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1398,8 +1398,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data33.CatalogName === undefined){
-const err83 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
+if(data33.PackageCode === undefined){
+const err83 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1408,8 +1408,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(data33.PackageCode === undefined){
-const err84 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
+if(data33.PackageName === undefined){
+const err84 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1418,8 +1418,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(data33.PackageName === undefined){
-const err85 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
+if(data33.Amount === undefined){
+const err85 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1428,8 +1428,9 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data33.Amount === undefined){
-const err86 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.Products.items.required,parentSchema:schema20.properties.Products.items,data:data33};
+for(const key7 in data33){
+if(!(((((((key7 === "OrdNo") || (key7 === "Name")) || (key7 === "CatalogCode")) || (key7 === "CatalogName")) || (key7 === "PackageCode")) || (key7 === "PackageName")) || (key7 === "Amount"))){
+const err86 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1438,9 +1439,11 @@ vErrors.push(err86);
 }
 errors++;
 }
-for(const key7 in data33){
-if(!(((((((key7 === "OrdNo") || (key7 === "Name")) || (key7 === "CatalogCode")) || (key7 === "CatalogName")) || (key7 === "PackageCode")) || (key7 === "PackageName")) || (key7 === "Amount"))){
-const err87 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Products.items,data:data33};
+}
+if(data33.OrdNo !== undefined){
+let data34 = data33.OrdNo;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err87 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Products.items.properties.OrdNo,data:data34};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1449,27 +1452,14 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-if(data33.OrdNo !== undefined){
-let data34 = data33.OrdNo;
-if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err88 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Products.items.properties.OrdNo,data:data34};
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 1 || isNaN(data34)){
+const err88 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Products.items.properties.OrdNo,data:data34};
 if(vErrors === null){
 vErrors = [err88];
 }
 else {
 vErrors.push(err88);
-}
-errors++;
-}
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 1 || isNaN(data34)){
-const err89 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Products.items.properties.OrdNo,data:data34};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
 }
 errors++;
 }
@@ -1479,7 +1469,17 @@ if(data33.Name !== undefined){
 let data35 = data33.Name;
 if(typeof data35 === "string"){
 if(func5(data35) > 1000){
-const err90 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Products.items.properties.Name,data:data35};
+const err89 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Products.items.properties.Name,data:data35};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(func5(data35) < 1){
+const err90 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.Name,data:data35};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1488,24 +1488,14 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(func5(data35) < 1){
-const err91 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.Name,data:data35};
+}
+else {
+const err91 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.Name.type,parentSchema:schema20.properties.Products.items.properties.Name,data:data35};
 if(vErrors === null){
 vErrors = [err91];
 }
 else {
 vErrors.push(err91);
-}
-errors++;
-}
-}
-else {
-const err92 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.Name.type,parentSchema:schema20.properties.Products.items.properties.Name,data:data35};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
 }
 errors++;
 }
@@ -1520,7 +1510,17 @@ if(data33.CatalogName !== undefined){
 let data37 = data33.CatalogName;
 if(typeof data37 === "string"){
 if(func5(data37) > 1000){
-const err93 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data37};
+const err92 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data37};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+if(func5(data37) < 1){
+const err93 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data37};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1529,24 +1529,14 @@ vErrors.push(err93);
 }
 errors++;
 }
-if(func5(data37) < 1){
-const err94 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data37};
+}
+else {
+const err94 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data37};
 if(vErrors === null){
 vErrors = [err94];
 }
 else {
 vErrors.push(err94);
-}
-errors++;
-}
-}
-else {
-const err95 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Products.items.properties.CatalogName,data:data37};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
 }
 errors++;
 }
@@ -1561,7 +1551,17 @@ if(data33.PackageName !== undefined){
 let data39 = data33.PackageName;
 if(typeof data39 === "string"){
 if(func5(data39) > 300){
-const err96 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data39};
+const err95 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data39};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+if(func5(data39) < 1){
+const err96 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data39};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1570,24 +1570,14 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(func5(data39) < 1){
-const err97 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data39};
+}
+else {
+const err97 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data39};
 if(vErrors === null){
 vErrors = [err97];
 }
 else {
 vErrors.push(err97);
-}
-errors++;
-}
-}
-else {
-const err98 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Products.items.properties.PackageName,data:data39};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
 }
 errors++;
 }
@@ -1600,24 +1590,24 @@ errors = vErrors.length;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Products.items.type,parentSchema:schema20.properties.Products.items,data:data33};
+const err98 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Products.items.type,parentSchema:schema20.properties.Products.items,data:data33};
 if(vErrors === null){
-vErrors = [err99];
+vErrors = [err98];
 }
 else {
-vErrors.push(err99);
+vErrors.push(err98);
 }
 errors++;
 }
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Products.type,parentSchema:schema20.properties.Products,data:data32};
+const err99 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Products.type,parentSchema:schema20.properties.Products,data:data32};
 if(vErrors === null){
-vErrors = [err100];
+vErrors = [err99];
 }
 else {
-vErrors.push(err100);
+vErrors.push(err99);
 }
 errors++;
 }
@@ -1642,12 +1632,12 @@ errors = errors + kwErrors4.length;
 }
 }
 else {
-const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
-vErrors = [err101];
+vErrors = [err100];
 }
 else {
-vErrors.push(err101);
+vErrors.push(err100);
 }
 errors++;
 }

@@ -4,17 +4,17 @@
 import { decimalPlaces as kw_decimalPlaces, documentTotals as kw_documentTotals, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, requiredUnless as kw_requiredUnless, sellerNotBuyer as kw_sellerNotBuyer, serverCheck as kw_serverCheck, toErrors as kw_toErrors, ucs2length as kw_ucs2length, vatRateForDate as kw_vatRateForDate } from '../../keywords/functions';
 "use strict";
 export const validate = validate37;
-const schema20 = {"$id":"hybridInvoice","title":"documents:kinds.hybridInvoice","description":"Hybrid invoice-waybill (ESF combined with the e-TTN, PKM No. 168 of 18.03.2025; uz-edi.md §b.2). Field names differ from the ESF: Amount/Price and Vat{Rate,Sum}. HybridInvoiceType: 0 standard, 1 additional, 4 corrected.","type":"object","additionalProperties":false,"required":["HybridInvoiceId","HybridInvoiceType","HybridInvoiceDoc","ContractDoc","OldHybridInvoiceDoc","Seller","Buyer","ItemReleased","HasBarcode","HasCommittent","HasTaxRelief","HasExcise","HasMarking","HasMedicalEquipment","TransportType","Carrier","Roadway","Empowerment"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"requiredUnless":{"field":"HybridInvoiceType","equals":[0],"properties":["OldHybridInvoiceDoc"]},"properties":{"HybridInvoiceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId"},"HybridInvoiceType":{"type":"integer","enum":[0,1,4],"title":"forms:hybridInvoice.HybridInvoiceType"},"HybridInvoiceDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.HybridInvoiceDoc"},"OldHybridInvoiceDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","No","Date"],"properties":{"Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"hybridInvoice","idField":"HybridInvoiceId"},"title":"forms:hybridInvoice.Id"},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.OldHybridInvoiceDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"ItemReleased":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:hybridInvoice.Pinfl"},"FullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.FullName"}},"title":"forms:hybridInvoice.ItemReleased"},"HasBarcode":{"type":"boolean","title":"forms:hybridInvoice.HasBarcode"},"HasCommittent":{"type":"boolean","title":"forms:hybridInvoice.HasCommittent"},"HasTaxRelief":{"type":"boolean","title":"forms:hybridInvoice.HasTaxRelief"},"HasExcise":{"type":"boolean","title":"forms:hybridInvoice.HasExcise"},"HasMarking":{"type":"boolean","title":"forms:hybridInvoice.HasMarking"},"HasMedicalEquipment":{"type":"boolean","title":"forms:hybridInvoice.HasMedicalEquipment"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:hybridInvoice.TransportType"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:hybridInvoice.Carrier"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:hybridInvoice.FreightForwarder"},"ResponsibleToGoods":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:hybridInvoice.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.Name"}},"title":"forms:hybridInvoice.ResponsibleToGoods"},"Roadway":{"type":"object","additionalProperties":false,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:hybridInvoice.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:hybridInvoice.Trailer"},"Carriages":{"type":"array","maxItems":20,"items":{"$ref":"#/$defs/vehicle"},"title":"forms:hybridInvoice.Carriages"},"Driver":{"$ref":"#/$defs/driver","title":"forms:hybridInvoice.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","UnloadingPoint","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.LoadingPoint"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.UnloadingPoint"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["Products","TotalDeliverySum","TotalVatSum","TotalDeliverySumWithVat"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum","TotalVatSum":"Vat/Sum","TotalDeliverySumWithVat":"DeliverySumWithVat"}},"properties":{"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount","Price","DeliverySum","Vat","DeliverySumWithVat","Origin"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Committent":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"title":"forms:line.Committent","properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:line.CommittentTin"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:hybridInvoice.Name"}}},"TaxRelief":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name","Type"],"title":"forms:line.TaxRelief","properties":{"Id":{"type":"integer","title":"forms:line.LgotaId"},"Name":{"type":"string","minLength":1,"maxLength":2000,"title":"forms:line.LgotaName"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.LgotaVatSum"},"Type":{"type":"integer","enum":[1,2],"title":"forms:line.LgotaType"}}},"Marks":{"$ref":"#/$defs/marks","title":"forms:line.Marks"},"Excise":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Rate","Sum"],"title":"forms:line.Excise","properties":{"Rate":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseRate"},"Sum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseSum"}}},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Barcode":{"type":"string","maxLength":1000,"title":"forms:line.Barcode"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","title":"forms:line.DeliverySum"},"Vat":{"type":"object","additionalProperties":false,"required":["Rate","Sum"],"title":"forms:line.Vat","properties":{"Rate":{"$ref":"#/$defs/vatRate","title":"forms:line.VatRate"},"Sum":{"$ref":"#/$defs/money","title":"forms:line.VatSum"}}},"DeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:line.DeliverySumWithVat"},"Origin":{"type":"integer","enum":[1,2,3,4],"title":"forms:line.Origin"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum","vatRate":"Vat/Rate","vatSum":"Vat/Sum","total":"DeliverySumWithVat"},"vatRateForDate":{"date":["OldHybridInvoiceDoc/Date","HybridInvoiceDoc/Date"],"rate":"Vat/Rate"},"title":"forms:hybridInvoice.Products"},"TotalDeliverySum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySum"},"TotalVatSum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalVatSum"},"TotalDeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySumWithVat"}},"title":"forms:hybridInvoice.ProductInfo"}}},"title":"forms:hybridInvoice.ProductGroups"}},"title":"forms:hybridInvoice.Roadway"},"TotalDistance":{"type":"number","minimum":0,"decimalPlaces":2,"title":"forms:hybridInvoice.TotalDistance"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:hybridInvoice.TotalDeliveryCost"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightBrutto"},"TotalWeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightNetto"},"Empowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:hybridInvoice.Empowerment"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
+const schema20 = {"$id":"hybridInvoice","title":"documents:kinds.hybridInvoice","description":"Hybrid invoice-waybill (ESF combined with the e-TTN, PKM No. 168 of 18.03.2025; uz-edi.md §b.2). Field names differ from the ESF: Amount/Price and Vat{Rate,Sum}. HybridInvoiceType: 0 standard, 1 additional, 4 corrected.","type":"object","additionalProperties":false,"required":["HybridInvoiceType","HybridInvoiceDoc","ContractDoc","OldHybridInvoiceDoc","Seller","Buyer","ItemReleased","HasBarcode","HasCommittent","HasTaxRelief","HasExcise","HasMarking","HasMedicalEquipment","TransportType","Carrier","Roadway","Empowerment"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"requiredUnless":{"field":"HybridInvoiceType","equals":[0],"properties":["OldHybridInvoiceDoc"]},"properties":{"HybridInvoiceId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"HybridInvoiceType":{"type":"integer","enum":[0,1,4],"title":"forms:hybridInvoice.HybridInvoiceType"},"HybridInvoiceDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.HybridInvoiceDoc"},"OldHybridInvoiceDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","No","Date"],"properties":{"Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"hybridInvoice","idField":"HybridInvoiceId"},"title":"forms:hybridInvoice.Id"},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.OldHybridInvoiceDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:hybridInvoice.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:hybridInvoice.Date"}},"title":"forms:hybridInvoice.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"TaxpayerType":{"type":["integer","null"],"enum":[10,20,21,22,30,50,60,null],"title":"forms:party.TaxpayerType"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"AccountNumber":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankMfo":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:party.Director"},"Accountant":{"type":"string","maxLength":300,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"ItemReleased":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:hybridInvoice.Pinfl"},"FullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.FullName"}},"title":"forms:hybridInvoice.ItemReleased"},"HasBarcode":{"type":"boolean","title":"forms:hybridInvoice.HasBarcode"},"HasCommittent":{"type":"boolean","title":"forms:hybridInvoice.HasCommittent"},"HasTaxRelief":{"type":"boolean","title":"forms:hybridInvoice.HasTaxRelief"},"HasExcise":{"type":"boolean","title":"forms:hybridInvoice.HasExcise"},"HasMarking":{"type":"boolean","title":"forms:hybridInvoice.HasMarking"},"HasMedicalEquipment":{"type":"boolean","title":"forms:hybridInvoice.HasMedicalEquipment"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:hybridInvoice.TransportType"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:hybridInvoice.Carrier"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:hybridInvoice.FreightForwarder"},"Client":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Client"},"Payer":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Payer"},"ResponsibleToGoods":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:hybridInvoice.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":300,"title":"forms:hybridInvoice.Name"}},"title":"forms:hybridInvoice.ResponsibleToGoods"},"Roadway":{"type":"object","additionalProperties":false,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:hybridInvoice.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:hybridInvoice.Trailer"},"Carriages":{"type":["array","null"],"maxItems":20,"items":{"$ref":"#/$defs/vehicle"},"title":"forms:hybridInvoice.Carriages"},"OtherCarOwners":{"title":"forms:waybill.OtherCarOwners","description":"Owners of the vehicles when not the carrier (null when none).","type":["array","null"],"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500}}}},"Driver":{"$ref":"#/$defs/driver","title":"forms:hybridInvoice.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","UnloadingPoint","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.LoadingPoint"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:hybridInvoice.UnloadingPoint"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["Products","TotalDeliverySum","TotalVatSum","TotalDeliverySumWithVat"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum","TotalVatSum":"Vat/Sum","TotalDeliverySumWithVat":"DeliverySumWithVat"}},"properties":{"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount","Price","DeliverySum","Vat","DeliverySumWithVat","Origin"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Committent":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"title":"forms:line.Committent","properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:line.CommittentTin"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:hybridInvoice.Name"}}},"Medical":{"title":"forms:hybridInvoice.Medical","description":"Pharmacy details of a medicine line (HasMedicalEquipment): base price, markup, serial, dispensing (1 prescription, 2 over the counter). null otherwise.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["BaseSumma","ProfitRate","DispenseType"],"properties":{"BaseSumma":{"title":"forms:line.BaseSumma","$ref":"#/$defs/money","minimum":0},"ProfitRate":{"title":"forms:line.ProfitRate","type":"number","minimum":0,"maximum":100000,"decimalPlaces":2},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"DispenseType":{"title":"forms:line.DispenseType","type":"integer","enum":[1,2]}}},"TaxRelief":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name","Type"],"title":"forms:line.TaxRelief","properties":{"Id":{"type":"integer","title":"forms:line.LgotaId"},"Name":{"type":"string","minLength":1,"maxLength":2000,"title":"forms:line.LgotaName"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.LgotaVatSum"},"Type":{"type":"integer","enum":[1,2],"title":"forms:line.LgotaType"}}},"Marks":{"$ref":"#/$defs/marks","title":"forms:line.Marks"},"Excise":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Rate","Sum"],"title":"forms:line.Excise","properties":{"Rate":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseRate"},"Sum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.ExciseSum"}}},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Barcode":{"type":"string","maxLength":1000,"title":"forms:line.Barcode"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","title":"forms:line.DeliverySum"},"Vat":{"type":"object","additionalProperties":false,"required":["Rate","Sum"],"title":"forms:line.Vat","properties":{"Rate":{"$ref":"#/$defs/vatRate","title":"forms:line.VatRate"},"Sum":{"$ref":"#/$defs/money","title":"forms:line.VatSum"}}},"DeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:line.DeliverySumWithVat"},"Origin":{"type":"integer","enum":[1,2,3,4],"title":"forms:line.Origin"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum","vatRate":"Vat/Rate","vatSum":"Vat/Sum","total":"DeliverySumWithVat"},"vatRateForDate":{"date":["OldHybridInvoiceDoc/Date","HybridInvoiceDoc/Date"],"rate":"Vat/Rate"},"title":"forms:hybridInvoice.Products"},"TotalDeliverySum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySum"},"TotalVatSum":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalVatSum"},"TotalDeliverySumWithVat":{"$ref":"#/$defs/money","title":"forms:hybridInvoice.TotalDeliverySumWithVat"}},"title":"forms:hybridInvoice.ProductInfo"}}},"title":"forms:hybridInvoice.ProductGroups"}},"title":"forms:hybridInvoice.Roadway"},"TotalDistance":{"type":"number","minimum":0,"decimalPlaces":2,"title":"forms:hybridInvoice.TotalDistance"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:hybridInvoice.TotalDeliveryCost"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightBrutto"},"TotalWeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:hybridInvoice.TotalWeightNetto"},"Empowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:hybridInvoice.Empowerment"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_ucs2length;
 const func8 = kw_serverCheck;
 const func7 = kw_toErrors;
-const func73 = kw_decimalPlaces;
-const func94 = kw_lineArithmetic;
-const func96 = kw_vatRateForDate;
-const func98 = kw_documentTotals;
-const func109 = kw_requiredUnless;
-const func111 = kw_sellerNotBuyer;
+const func83 = kw_decimalPlaces;
+const func109 = kw_lineArithmetic;
+const func111 = kw_vatRateForDate;
+const func113 = kw_documentTotals;
+const func124 = kw_requiredUnless;
+const func126 = kw_sellerNotBuyer;
 const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
 const pattern3 = new RegExp("^(\\d{12})?$", "u");
 const pattern4 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
@@ -289,7 +289,7 @@ return errors === 0;
 
 const schema25 = {"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -406,13 +406,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
 const schema26 = {"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -500,13 +500,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 const schema27 = {"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -806,13 +806,13 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
 const schema28 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
@@ -836,7 +836,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func73(data, 2, rootData, this, instancePath + "");
+const issues0 = func83(data, 2, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -853,13 +853,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
 const schema29 = {"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((!(data && typeof data == "object" && !Array.isArray(data))) && (data !== null)){
@@ -1112,14 +1112,14 @@ errors++;
 }
 }
 }
-validate64.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
 const schema30 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
 const pattern9 = new RegExp("^\\d{17}$", "u");
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -1144,14 +1144,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
 const schema31 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
 const pattern10 = new RegExp("^\\d{1,20}$", "u");
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -1176,13 +1176,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
 const schema32 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
@@ -1206,7 +1206,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func73(data, 6, rootData, this, instancePath + "");
+const issues0 = func83(data, 6, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -1223,13 +1223,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
 const schema33 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
@@ -1252,7 +1252,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
@@ -1262,8 +1262,8 @@ function validate37(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.HybridInvoiceId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceId"},message:"must have required property '"+"HybridInvoiceId"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.HybridInvoiceType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceType"},message:"must have required property '"+"HybridInvoiceType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1272,8 +1272,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.HybridInvoiceType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceType"},message:"must have required property '"+"HybridInvoiceType"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.HybridInvoiceDoc === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceDoc"},message:"must have required property '"+"HybridInvoiceDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1282,8 +1282,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.HybridInvoiceDoc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HybridInvoiceDoc"},message:"must have required property '"+"HybridInvoiceDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ContractDoc === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1292,8 +1292,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.ContractDoc === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.OldHybridInvoiceDoc === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldHybridInvoiceDoc"},message:"must have required property '"+"OldHybridInvoiceDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1302,8 +1302,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.OldHybridInvoiceDoc === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldHybridInvoiceDoc"},message:"must have required property '"+"OldHybridInvoiceDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Seller === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1312,8 +1312,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.Seller === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Buyer === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1322,8 +1322,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.Buyer === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ItemReleased === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleased"},message:"must have required property '"+"ItemReleased"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1332,8 +1332,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.ItemReleased === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleased"},message:"must have required property '"+"ItemReleased"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.HasBarcode === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasBarcode"},message:"must have required property '"+"HasBarcode"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1342,8 +1342,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.HasBarcode === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasBarcode"},message:"must have required property '"+"HasBarcode"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.HasCommittent === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1352,8 +1352,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.HasCommittent === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.HasTaxRelief === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasTaxRelief"},message:"must have required property '"+"HasTaxRelief"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1362,8 +1362,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.HasTaxRelief === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasTaxRelief"},message:"must have required property '"+"HasTaxRelief"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.HasExcise === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1372,8 +1372,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.HasExcise === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.HasMarking === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1382,8 +1382,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.HasMarking === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.HasMedicalEquipment === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMedicalEquipment"},message:"must have required property '"+"HasMedicalEquipment"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1392,8 +1392,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.HasMedicalEquipment === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMedicalEquipment"},message:"must have required property '"+"HasMedicalEquipment"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.TransportType === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1402,8 +1402,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.TransportType === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Carrier === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1412,8 +1412,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.Carrier === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Roadway === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1422,8 +1422,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data.Roadway === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Empowerment === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Empowerment"},message:"must have required property '"+"Empowerment"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1432,8 +1432,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data.Empowerment === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Empowerment"},message:"must have required property '"+"Empowerment"+"'",schema:schema20.required,parentSchema:schema20,data};
+for(const key0 in data){
+if(!(func2.call(schema20.properties, key0))){
+const err17 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1442,9 +1443,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema20.properties, key0))){
-const err18 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+}
+if(data.HybridInvoiceId !== undefined){
+let data0 = data.HybridInvoiceId;
+if(typeof data0 === "string"){
+if(!pattern1.test(data0)){
+const err18 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.HybridInvoiceId,data:data0};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1454,11 +1458,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.HybridInvoiceId !== undefined){
-let data0 = data.HybridInvoiceId;
-if(typeof data0 === "string"){
-if(!pattern1.test(data0)){
-const err19 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.HybridInvoiceId,data:data0};
+else {
+const err19 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.HybridInvoiceId.type,parentSchema:schema20.properties.HybridInvoiceId,data:data0};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1468,8 +1469,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {instancePath:instancePath+"/HybridInvoiceId",schemaPath:"#/properties/HybridInvoiceId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.HybridInvoiceId.type,parentSchema:schema20.properties.HybridInvoiceId,data:data0};
+if(data.HybridInvoiceType !== undefined){
+let data1 = data.HybridInvoiceType;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err20 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.HybridInvoiceType.type,parentSchema:schema20.properties.HybridInvoiceType,data:data1};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1478,11 +1481,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-if(data.HybridInvoiceType !== undefined){
-let data1 = data.HybridInvoiceType;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err21 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.HybridInvoiceType.type,parentSchema:schema20.properties.HybridInvoiceType,data:data1};
+if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
+const err21 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/enum",keyword:"enum",params:{allowedValues: schema20.properties.HybridInvoiceType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.HybridInvoiceType.enum,parentSchema:schema20.properties.HybridInvoiceType,data:data1};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1491,8 +1491,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
-const err22 = {instancePath:instancePath+"/HybridInvoiceType",schemaPath:"#/properties/HybridInvoiceType/enum",keyword:"enum",params:{allowedValues: schema20.properties.HybridInvoiceType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.HybridInvoiceType.enum,parentSchema:schema20.properties.HybridInvoiceType,data:data1};
+}
+if(data.HybridInvoiceDoc !== undefined){
+let data2 = data.HybridInvoiceDoc;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.No === undefined){
+const err22 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.HybridInvoiceDoc.required,parentSchema:schema20.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1501,12 +1505,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.HybridInvoiceDoc !== undefined){
-let data2 = data.HybridInvoiceDoc;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.No === undefined){
-const err23 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.HybridInvoiceDoc.required,parentSchema:schema20.properties.HybridInvoiceDoc,data:data2};
+if(data2.Date === undefined){
+const err23 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema20.properties.HybridInvoiceDoc.required,parentSchema:schema20.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1515,8 +1515,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data2.Date === undefined){
-const err24 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema20.properties.HybridInvoiceDoc.required,parentSchema:schema20.properties.HybridInvoiceDoc,data:data2};
+for(const key1 in data2){
+if(!((key1 === "No") || (key1 === "Date"))){
+const err24 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.HybridInvoiceDoc,data:data2};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1525,9 +1526,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-for(const key1 in data2){
-if(!((key1 === "No") || (key1 === "Date"))){
-const err25 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.HybridInvoiceDoc,data:data2};
+}
+if(data2.No !== undefined){
+let data3 = data2.No;
+if(typeof data3 === "string"){
+if(func3(data3) > 50){
+const err25 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.HybridInvoiceDoc.properties.No,data:data3};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1536,12 +1540,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data2.No !== undefined){
-let data3 = data2.No;
-if(typeof data3 === "string"){
-if(func3(data3) > 50){
-const err26 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.HybridInvoiceDoc.properties.No,data:data3};
+if(func3(data3) < 1){
+const err26 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.HybridInvoiceDoc.properties.No,data:data3};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1550,24 +1550,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(func3(data3) < 1){
-const err27 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.HybridInvoiceDoc.properties.No,data:data3};
+}
+else {
+const err27 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.HybridInvoiceDoc.properties.No.type,parentSchema:schema20.properties.HybridInvoiceDoc.properties.No,data:data3};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/HybridInvoiceDoc/No",schemaPath:"#/properties/HybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.HybridInvoiceDoc.properties.No.type,parentSchema:schema20.properties.HybridInvoiceDoc.properties.No,data:data3};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
 }
 errors++;
 }
@@ -1580,7 +1570,20 @@ errors = vErrors.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.HybridInvoiceDoc.type,parentSchema:schema20.properties.HybridInvoiceDoc,data:data2};
+const err28 = {instancePath:instancePath+"/HybridInvoiceDoc",schemaPath:"#/properties/HybridInvoiceDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.HybridInvoiceDoc.type,parentSchema:schema20.properties.HybridInvoiceDoc,data:data2};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.OldHybridInvoiceDoc !== undefined){
+let data5 = data.OldHybridInvoiceDoc;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err29 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/type",keyword:"type",params:{type: schema20.properties.OldHybridInvoiceDoc.type},message:"must be object,null",schema:schema20.properties.OldHybridInvoiceDoc.type,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1589,11 +1592,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data.OldHybridInvoiceDoc !== undefined){
-let data5 = data.OldHybridInvoiceDoc;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err30 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/type",keyword:"type",params:{type: schema20.properties.OldHybridInvoiceDoc.type},message:"must be object,null",schema:schema20.properties.OldHybridInvoiceDoc.type,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(Object.keys(data5).length < 1){
+const err30 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1602,9 +1603,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(Object.keys(data5).length < 1){
-const err31 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
+if(data5.Id === undefined){
+const err31 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema20.properties.OldHybridInvoiceDoc.required,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1613,8 +1613,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(data5.Id === undefined){
-const err32 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema20.properties.OldHybridInvoiceDoc.required,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
+if(data5.No === undefined){
+const err32 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.OldHybridInvoiceDoc.required,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1623,8 +1623,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data5.No === undefined){
-const err33 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.OldHybridInvoiceDoc.required,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
+if(data5.Date === undefined){
+const err33 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema20.properties.OldHybridInvoiceDoc.required,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1633,24 +1633,14 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(data5.Date === undefined){
-const err34 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema20.properties.OldHybridInvoiceDoc.required,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
+for(const key2 in data5){
+if(!(((key2 === "Id") || (key2 === "No")) || (key2 === "Date"))){
+const err34 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
-}
-errors++;
-}
-for(const key2 in data5){
-if(!(((key2 === "Id") || (key2 === "No")) || (key2 === "Date"))){
-const err35 = {instancePath:instancePath+"/OldHybridInvoiceDoc",schemaPath:"#/properties/OldHybridInvoiceDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldHybridInvoiceDoc,data:data5};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
 }
 errors++;
 }
@@ -1665,7 +1655,18 @@ errors = errors + kwErrors0.length;
 }
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-const err36 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
+const err35 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldHybridInvoiceDoc.properties.Id.type,parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1675,8 +1676,11 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/OldHybridInvoiceDoc/Id",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldHybridInvoiceDoc.properties.Id.type,parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.Id,data:data6};
+if(data5.No !== undefined){
+let data7 = data5.No;
+if(typeof data7 === "string"){
+if(func3(data7) > 50){
+const err37 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.No,data:data7};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1685,12 +1689,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data5.No !== undefined){
-let data7 = data5.No;
-if(typeof data7 === "string"){
-if(func3(data7) > 50){
-const err38 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.No,data:data7};
+if(func3(data7) < 1){
+const err38 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.No,data:data7};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1699,24 +1699,14 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(func3(data7) < 1){
-const err39 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.No,data:data7};
+}
+else {
+const err39 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldHybridInvoiceDoc.properties.No.type,parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.No,data:data7};
 if(vErrors === null){
 vErrors = [err39];
 }
 else {
 vErrors.push(err39);
-}
-errors++;
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/OldHybridInvoiceDoc/No",schemaPath:"#/properties/OldHybridInvoiceDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldHybridInvoiceDoc.properties.No.type,parentSchema:schema20.properties.OldHybridInvoiceDoc.properties.No,data:data7};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
 }
 errors++;
 }
@@ -1733,7 +1723,17 @@ if(data.ContractDoc !== undefined){
 let data9 = data.ContractDoc;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.No === undefined){
-const err41 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data9};
+const err40 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data9};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(data9.Date === undefined){
+const err41 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data9};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1742,8 +1742,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data9.Date === undefined){
-const err42 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data9};
+for(const key3 in data9){
+if(!((key3 === "No") || (key3 === "Date"))){
+const err42 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1752,9 +1753,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-for(const key3 in data9){
-if(!((key3 === "No") || (key3 === "Date"))){
-const err43 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data9};
+}
+if(data9.No !== undefined){
+let data10 = data9.No;
+if(typeof data10 === "string"){
+if(func3(data10) > 100){
+const err43 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.No,data:data10};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1763,12 +1767,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-if(data9.No !== undefined){
-let data10 = data9.No;
-if(typeof data10 === "string"){
-if(func3(data10) > 100){
-const err44 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.No,data:data10};
+if(func3(data10) < 1){
+const err44 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.No,data:data10};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1777,24 +1777,14 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(func3(data10) < 1){
-const err45 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.No,data:data10};
+}
+else {
+const err45 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.No.type,parentSchema:schema20.properties.ContractDoc.properties.No,data:data10};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
-}
-errors++;
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.No.type,parentSchema:schema20.properties.ContractDoc.properties.No,data:data10};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
 }
 errors++;
 }
@@ -1807,12 +1797,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data9};
+const err46 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data9};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err46];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1821,7 +1811,17 @@ if(data.Seller !== undefined){
 let data12 = data.Seller;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12.TinOrPinfl === undefined){
-const err48 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data12};
+const err47 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data12};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if(data12.Name === undefined){
+const err48 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1830,8 +1830,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(data12.Name === undefined){
-const err49 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data12};
+if(data12.Director === undefined){
+const err49 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1840,24 +1840,14 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data12.Director === undefined){
-const err50 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema20.properties.Seller.required,parentSchema:schema20.properties.Seller,data:data12};
+for(const key4 in data12){
+if(!(func2.call(schema20.properties.Seller.properties, key4))){
+const err50 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
-}
-errors++;
-}
-for(const key4 in data12){
-if(!(func2.call(schema20.properties.Seller.properties, key4))){
-const err51 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Seller,data:data12};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
 }
 errors++;
 }
@@ -1871,7 +1861,17 @@ errors = vErrors.length;
 if(data12.TaxpayerType !== undefined){
 let data14 = data12.TaxpayerType;
 if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (data14 !== null)){
-const err52 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/type",keyword:"type",params:{type: schema20.properties.Seller.properties.TaxpayerType.type},message:"must be integer,null",schema:schema20.properties.Seller.properties.TaxpayerType.type,parentSchema:schema20.properties.Seller.properties.TaxpayerType,data:data14};
+const err51 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/type",keyword:"type",params:{type: schema20.properties.Seller.properties.TaxpayerType.type},message:"must be integer,null",schema:schema20.properties.Seller.properties.TaxpayerType.type,parentSchema:schema20.properties.Seller.properties.TaxpayerType,data:data14};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(!((((((((data14 === 10) || (data14 === 20)) || (data14 === 21)) || (data14 === 22)) || (data14 === 30)) || (data14 === 50)) || (data14 === 60)) || (data14 === null))){
+const err52 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema20.properties.Seller.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Seller.properties.TaxpayerType.enum,parentSchema:schema20.properties.Seller.properties.TaxpayerType,data:data14};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1880,8 +1880,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!((((((((data14 === 10) || (data14 === 20)) || (data14 === 21)) || (data14 === 22)) || (data14 === 30)) || (data14 === 50)) || (data14 === 60)) || (data14 === null))){
-const err53 = {instancePath:instancePath+"/Seller/TaxpayerType",schemaPath:"#/properties/Seller/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema20.properties.Seller.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Seller.properties.TaxpayerType.enum,parentSchema:schema20.properties.Seller.properties.TaxpayerType,data:data14};
+}
+if(data12.Name !== undefined){
+let data15 = data12.Name;
+if(typeof data15 === "string"){
+if(func3(data15) > 500){
+const err53 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1890,12 +1894,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data12.Name !== undefined){
-let data15 = data12.Name;
-if(typeof data15 === "string"){
-if(func3(data15) > 500){
-const err54 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Name,data:data15};
+if(func3(data15) < 1){
+const err54 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Seller.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1904,8 +1904,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(func3(data15) < 1){
-const err55 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Seller.properties.Name,data:data15};
+}
+else {
+const err55 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Name.type,parentSchema:schema20.properties.Seller.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1915,8 +1916,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-else {
-const err56 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Name.type,parentSchema:schema20.properties.Seller.properties.Name,data:data15};
+if(data12.BranchCode !== undefined){
+let data16 = data12.BranchCode;
+if(typeof data16 === "string"){
+if(func3(data16) > 50){
+const err56 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Seller.properties.BranchCode,data:data16};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1926,11 +1930,8 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data12.BranchCode !== undefined){
-let data16 = data12.BranchCode;
-if(typeof data16 === "string"){
-if(func3(data16) > 50){
-const err57 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Seller.properties.BranchCode,data:data16};
+else {
+const err57 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BranchCode.type,parentSchema:schema20.properties.Seller.properties.BranchCode,data:data16};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1940,8 +1941,11 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BranchCode.type,parentSchema:schema20.properties.Seller.properties.BranchCode,data:data16};
+if(data12.BranchName !== undefined){
+let data17 = data12.BranchName;
+if(typeof data17 === "string"){
+if(func3(data17) > 500){
+const err58 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.BranchName,data:data17};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1951,11 +1955,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data12.BranchName !== undefined){
-let data17 = data12.BranchName;
-if(typeof data17 === "string"){
-if(func3(data17) > 500){
-const err59 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.BranchName,data:data17};
+else {
+const err59 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BranchName.type,parentSchema:schema20.properties.Seller.properties.BranchName,data:data17};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1965,8 +1966,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-else {
-const err60 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BranchName.type,parentSchema:schema20.properties.Seller.properties.BranchName,data:data17};
+if(data12.VatRegCode !== undefined){
+let data18 = data12.VatRegCode;
+if(typeof data18 === "string"){
+if(!pattern3.test(data18)){
+const err60 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema20.properties.Seller.properties.VatRegCode,data:data18};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1976,11 +1980,8 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data12.VatRegCode !== undefined){
-let data18 = data12.VatRegCode;
-if(typeof data18 === "string"){
-if(!pattern3.test(data18)){
-const err61 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema20.properties.Seller.properties.VatRegCode,data:data18};
+else {
+const err61 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.VatRegCode.type,parentSchema:schema20.properties.Seller.properties.VatRegCode,data:data18};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1990,8 +1991,10 @@ vErrors.push(err61);
 errors++;
 }
 }
-else {
-const err62 = {instancePath:instancePath+"/Seller/VatRegCode",schemaPath:"#/properties/Seller/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.VatRegCode.type,parentSchema:schema20.properties.Seller.properties.VatRegCode,data:data18};
+if(data12.VatRegStatus !== undefined){
+let data19 = data12.VatRegStatus;
+if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
+const err62 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/type",keyword:"type",params:{type: schema20.properties.Seller.properties.VatRegStatus.type},message:"must be integer,null",schema:schema20.properties.Seller.properties.VatRegStatus.type,parentSchema:schema20.properties.Seller.properties.VatRegStatus,data:data19};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -2000,11 +2003,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data12.VatRegStatus !== undefined){
-let data19 = data12.VatRegStatus;
-if((!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) && (data19 !== null)){
-const err63 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/type",keyword:"type",params:{type: schema20.properties.Seller.properties.VatRegStatus.type},message:"must be integer,null",schema:schema20.properties.Seller.properties.VatRegStatus.type,parentSchema:schema20.properties.Seller.properties.VatRegStatus,data:data19};
+if(!((((data19 === 20) || (data19 === 21)) || (data19 === 22)) || (data19 === null))){
+const err63 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema20.properties.Seller.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Seller.properties.VatRegStatus.enum,parentSchema:schema20.properties.Seller.properties.VatRegStatus,data:data19};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -2013,8 +2013,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(!((((data19 === 20) || (data19 === 21)) || (data19 === 22)) || (data19 === null))){
-const err64 = {instancePath:instancePath+"/Seller/VatRegStatus",schemaPath:"#/properties/Seller/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema20.properties.Seller.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Seller.properties.VatRegStatus.enum,parentSchema:schema20.properties.Seller.properties.VatRegStatus,data:data19};
+}
+if(data12.AccountNumber !== undefined){
+let data20 = data12.AccountNumber;
+if(typeof data20 === "string"){
+if(!pattern4.test(data20)){
+const err64 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Seller.properties.AccountNumber,data:data20};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -2024,11 +2028,8 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data12.AccountNumber !== undefined){
-let data20 = data12.AccountNumber;
-if(typeof data20 === "string"){
-if(!pattern4.test(data20)){
-const err65 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Seller.properties.AccountNumber,data:data20};
+else {
+const err65 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.AccountNumber.type,parentSchema:schema20.properties.Seller.properties.AccountNumber,data:data20};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2038,8 +2039,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-else {
-const err66 = {instancePath:instancePath+"/Seller/AccountNumber",schemaPath:"#/properties/Seller/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.AccountNumber.type,parentSchema:schema20.properties.Seller.properties.AccountNumber,data:data20};
+if(data12.BankMfo !== undefined){
+let data21 = data12.BankMfo;
+if(typeof data21 === "string"){
+if(!pattern5.test(data21)){
+const err66 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Seller.properties.BankMfo,data:data21};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2049,11 +2053,8 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data12.BankMfo !== undefined){
-let data21 = data12.BankMfo;
-if(typeof data21 === "string"){
-if(!pattern5.test(data21)){
-const err67 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Seller.properties.BankMfo,data:data21};
+else {
+const err67 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BankMfo.type,parentSchema:schema20.properties.Seller.properties.BankMfo,data:data21};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2063,8 +2064,11 @@ vErrors.push(err67);
 errors++;
 }
 }
-else {
-const err68 = {instancePath:instancePath+"/Seller/BankMfo",schemaPath:"#/properties/Seller/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.BankMfo.type,parentSchema:schema20.properties.Seller.properties.BankMfo,data:data21};
+if(data12.Address !== undefined){
+let data22 = data12.Address;
+if(typeof data22 === "string"){
+if(func3(data22) > 500){
+const err68 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Address,data:data22};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2074,11 +2078,8 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data12.Address !== undefined){
-let data22 = data12.Address;
-if(typeof data22 === "string"){
-if(func3(data22) > 500){
-const err69 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Seller.properties.Address,data:data22};
+else {
+const err69 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Address.type,parentSchema:schema20.properties.Seller.properties.Address,data:data22};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2088,8 +2089,11 @@ vErrors.push(err69);
 errors++;
 }
 }
-else {
-const err70 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Address.type,parentSchema:schema20.properties.Seller.properties.Address,data:data22};
+if(data12.Director !== undefined){
+let data23 = data12.Director;
+if(typeof data23 === "string"){
+if(func3(data23) > 300){
+const err70 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Seller.properties.Director,data:data23};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2098,12 +2102,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-if(data12.Director !== undefined){
-let data23 = data12.Director;
-if(typeof data23 === "string"){
-if(func3(data23) > 300){
-const err71 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Seller.properties.Director,data:data23};
+if(func3(data23) < 1){
+const err71 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Seller.properties.Director,data:data23};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2112,8 +2112,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(func3(data23) < 1){
-const err72 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Seller.properties.Director,data:data23};
+}
+else {
+const err72 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Director.type,parentSchema:schema20.properties.Seller.properties.Director,data:data23};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2123,8 +2124,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-else {
-const err73 = {instancePath:instancePath+"/Seller/Director",schemaPath:"#/properties/Seller/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Director.type,parentSchema:schema20.properties.Seller.properties.Director,data:data23};
+if(data12.Accountant !== undefined){
+let data24 = data12.Accountant;
+if(typeof data24 === "string"){
+if(func3(data24) > 300){
+const err73 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Seller.properties.Accountant,data:data24};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2134,11 +2138,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data12.Accountant !== undefined){
-let data24 = data12.Accountant;
-if(typeof data24 === "string"){
-if(func3(data24) > 300){
-const err74 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Seller.properties.Accountant,data:data24};
+else {
+const err74 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Accountant.type,parentSchema:schema20.properties.Seller.properties.Accountant,data:data24};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2148,8 +2149,9 @@ vErrors.push(err74);
 errors++;
 }
 }
+}
 else {
-const err75 = {instancePath:instancePath+"/Seller/Accountant",schemaPath:"#/properties/Seller/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Seller.properties.Accountant.type,parentSchema:schema20.properties.Seller.properties.Accountant,data:data24};
+const err75 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Seller.type,parentSchema:schema20.properties.Seller,data:data12};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2159,9 +2161,11 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Seller.type,parentSchema:schema20.properties.Seller,data:data12};
+if(data.Buyer !== undefined){
+let data25 = data.Buyer;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.TinOrPinfl === undefined){
+const err76 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2170,12 +2174,8 @@ vErrors.push(err76);
 }
 errors++;
 }
-}
-if(data.Buyer !== undefined){
-let data25 = data.Buyer;
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-if(data25.TinOrPinfl === undefined){
-const err77 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data25};
+if(data25.Name === undefined){
+const err77 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2184,8 +2184,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-if(data25.Name === undefined){
-const err78 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data25};
+if(data25.Director === undefined){
+const err78 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2194,24 +2194,14 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data25.Director === undefined){
-const err79 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema20.properties.Buyer.required,parentSchema:schema20.properties.Buyer,data:data25};
+for(const key5 in data25){
+if(!(func2.call(schema20.properties.Buyer.properties, key5))){
+const err79 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err79];
 }
 else {
 vErrors.push(err79);
-}
-errors++;
-}
-for(const key5 in data25){
-if(!(func2.call(schema20.properties.Buyer.properties, key5))){
-const err80 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Buyer,data:data25};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
 }
 errors++;
 }
@@ -2225,7 +2215,17 @@ errors = vErrors.length;
 if(data25.TaxpayerType !== undefined){
 let data27 = data25.TaxpayerType;
 if((!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))) && (data27 !== null)){
-const err81 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/type",keyword:"type",params:{type: schema20.properties.Buyer.properties.TaxpayerType.type},message:"must be integer,null",schema:schema20.properties.Buyer.properties.TaxpayerType.type,parentSchema:schema20.properties.Buyer.properties.TaxpayerType,data:data27};
+const err80 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/type",keyword:"type",params:{type: schema20.properties.Buyer.properties.TaxpayerType.type},message:"must be integer,null",schema:schema20.properties.Buyer.properties.TaxpayerType.type,parentSchema:schema20.properties.Buyer.properties.TaxpayerType,data:data27};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(!((((((((data27 === 10) || (data27 === 20)) || (data27 === 21)) || (data27 === 22)) || (data27 === 30)) || (data27 === 50)) || (data27 === 60)) || (data27 === null))){
+const err81 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema20.properties.Buyer.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Buyer.properties.TaxpayerType.enum,parentSchema:schema20.properties.Buyer.properties.TaxpayerType,data:data27};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2234,8 +2234,12 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(!((((((((data27 === 10) || (data27 === 20)) || (data27 === 21)) || (data27 === 22)) || (data27 === 30)) || (data27 === 50)) || (data27 === 60)) || (data27 === null))){
-const err82 = {instancePath:instancePath+"/Buyer/TaxpayerType",schemaPath:"#/properties/Buyer/properties/TaxpayerType/enum",keyword:"enum",params:{allowedValues: schema20.properties.Buyer.properties.TaxpayerType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Buyer.properties.TaxpayerType.enum,parentSchema:schema20.properties.Buyer.properties.TaxpayerType,data:data27};
+}
+if(data25.Name !== undefined){
+let data28 = data25.Name;
+if(typeof data28 === "string"){
+if(func3(data28) > 500){
+const err82 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2244,12 +2248,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data25.Name !== undefined){
-let data28 = data25.Name;
-if(typeof data28 === "string"){
-if(func3(data28) > 500){
-const err83 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Name,data:data28};
+if(func3(data28) < 1){
+const err83 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2258,8 +2258,9 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(func3(data28) < 1){
-const err84 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Name,data:data28};
+}
+else {
+const err84 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Name.type,parentSchema:schema20.properties.Buyer.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2269,8 +2270,11 @@ vErrors.push(err84);
 errors++;
 }
 }
-else {
-const err85 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Name.type,parentSchema:schema20.properties.Buyer.properties.Name,data:data28};
+if(data25.BranchCode !== undefined){
+let data29 = data25.BranchCode;
+if(typeof data29 === "string"){
+if(func3(data29) > 50){
+const err85 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data29};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2280,11 +2284,8 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data25.BranchCode !== undefined){
-let data29 = data25.BranchCode;
-if(typeof data29 === "string"){
-if(func3(data29) > 50){
-const err86 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data29};
+else {
+const err86 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchCode.type,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data29};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2294,8 +2295,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-else {
-const err87 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchCode.type,parentSchema:schema20.properties.Buyer.properties.BranchCode,data:data29};
+if(data25.BranchName !== undefined){
+let data30 = data25.BranchName;
+if(typeof data30 === "string"){
+if(func3(data30) > 500){
+const err87 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data30};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2305,11 +2309,8 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data25.BranchName !== undefined){
-let data30 = data25.BranchName;
-if(typeof data30 === "string"){
-if(func3(data30) > 500){
-const err88 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data30};
+else {
+const err88 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchName.type,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data30};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2319,8 +2320,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-else {
-const err89 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BranchName.type,parentSchema:schema20.properties.Buyer.properties.BranchName,data:data30};
+if(data25.VatRegCode !== undefined){
+let data31 = data25.VatRegCode;
+if(typeof data31 === "string"){
+if(!pattern3.test(data31)){
+const err89 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema20.properties.Buyer.properties.VatRegCode,data:data31};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2330,11 +2334,8 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data25.VatRegCode !== undefined){
-let data31 = data25.VatRegCode;
-if(typeof data31 === "string"){
-if(!pattern3.test(data31)){
-const err90 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema20.properties.Buyer.properties.VatRegCode,data:data31};
+else {
+const err90 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.VatRegCode.type,parentSchema:schema20.properties.Buyer.properties.VatRegCode,data:data31};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2344,8 +2345,10 @@ vErrors.push(err90);
 errors++;
 }
 }
-else {
-const err91 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.VatRegCode.type,parentSchema:schema20.properties.Buyer.properties.VatRegCode,data:data31};
+if(data25.VatRegStatus !== undefined){
+let data32 = data25.VatRegStatus;
+if((!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))) && (data32 !== null)){
+const err91 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema20.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema20.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema20.properties.Buyer.properties.VatRegStatus,data:data32};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2354,11 +2357,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-if(data25.VatRegStatus !== undefined){
-let data32 = data25.VatRegStatus;
-if((!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))) && (data32 !== null)){
-const err92 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema20.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema20.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema20.properties.Buyer.properties.VatRegStatus,data:data32};
+if(!((((data32 === 20) || (data32 === 21)) || (data32 === 22)) || (data32 === null))){
+const err92 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema20.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema20.properties.Buyer.properties.VatRegStatus,data:data32};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2367,8 +2367,12 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(!((((data32 === 20) || (data32 === 21)) || (data32 === 22)) || (data32 === null))){
-const err93 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema20.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema20.properties.Buyer.properties.VatRegStatus,data:data32};
+}
+if(data25.AccountNumber !== undefined){
+let data33 = data25.AccountNumber;
+if(typeof data33 === "string"){
+if(!pattern4.test(data33)){
+const err93 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Buyer.properties.AccountNumber,data:data33};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2378,11 +2382,8 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data25.AccountNumber !== undefined){
-let data33 = data25.AccountNumber;
-if(typeof data33 === "string"){
-if(!pattern4.test(data33)){
-const err94 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema20.properties.Buyer.properties.AccountNumber,data:data33};
+else {
+const err94 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.AccountNumber.type,parentSchema:schema20.properties.Buyer.properties.AccountNumber,data:data33};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2392,8 +2393,11 @@ vErrors.push(err94);
 errors++;
 }
 }
-else {
-const err95 = {instancePath:instancePath+"/Buyer/AccountNumber",schemaPath:"#/properties/Buyer/properties/AccountNumber/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.AccountNumber.type,parentSchema:schema20.properties.Buyer.properties.AccountNumber,data:data33};
+if(data25.BankMfo !== undefined){
+let data34 = data25.BankMfo;
+if(typeof data34 === "string"){
+if(!pattern5.test(data34)){
+const err95 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Buyer.properties.BankMfo,data:data34};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2403,11 +2407,8 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data25.BankMfo !== undefined){
-let data34 = data25.BankMfo;
-if(typeof data34 === "string"){
-if(!pattern5.test(data34)){
-const err96 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema20.properties.Buyer.properties.BankMfo,data:data34};
+else {
+const err96 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BankMfo.type,parentSchema:schema20.properties.Buyer.properties.BankMfo,data:data34};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2417,8 +2418,11 @@ vErrors.push(err96);
 errors++;
 }
 }
-else {
-const err97 = {instancePath:instancePath+"/Buyer/BankMfo",schemaPath:"#/properties/Buyer/properties/BankMfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.BankMfo.type,parentSchema:schema20.properties.Buyer.properties.BankMfo,data:data34};
+if(data25.Address !== undefined){
+let data35 = data25.Address;
+if(typeof data35 === "string"){
+if(func3(data35) > 500){
+const err97 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Address,data:data35};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2428,11 +2432,8 @@ vErrors.push(err97);
 errors++;
 }
 }
-if(data25.Address !== undefined){
-let data35 = data25.Address;
-if(typeof data35 === "string"){
-if(func3(data35) > 500){
-const err98 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Buyer.properties.Address,data:data35};
+else {
+const err98 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Address.type,parentSchema:schema20.properties.Buyer.properties.Address,data:data35};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2442,8 +2443,11 @@ vErrors.push(err98);
 errors++;
 }
 }
-else {
-const err99 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Address.type,parentSchema:schema20.properties.Buyer.properties.Address,data:data35};
+if(data25.Director !== undefined){
+let data36 = data25.Director;
+if(typeof data36 === "string"){
+if(func3(data36) > 300){
+const err99 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Buyer.properties.Director,data:data36};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2452,12 +2456,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-if(data25.Director !== undefined){
-let data36 = data25.Director;
-if(typeof data36 === "string"){
-if(func3(data36) > 300){
-const err100 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Buyer.properties.Director,data:data36};
+if(func3(data36) < 1){
+const err100 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Director,data:data36};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2466,8 +2466,9 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(func3(data36) < 1){
-const err101 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Buyer.properties.Director,data:data36};
+}
+else {
+const err101 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Director.type,parentSchema:schema20.properties.Buyer.properties.Director,data:data36};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2477,8 +2478,11 @@ vErrors.push(err101);
 errors++;
 }
 }
-else {
-const err102 = {instancePath:instancePath+"/Buyer/Director",schemaPath:"#/properties/Buyer/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Director.type,parentSchema:schema20.properties.Buyer.properties.Director,data:data36};
+if(data25.Accountant !== undefined){
+let data37 = data25.Accountant;
+if(typeof data37 === "string"){
+if(func3(data37) > 300){
+const err102 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data37};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2488,11 +2492,8 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data25.Accountant !== undefined){
-let data37 = data25.Accountant;
-if(typeof data37 === "string"){
-if(func3(data37) > 300){
-const err103 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data37};
+else {
+const err103 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Accountant.type,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data37};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2502,8 +2503,9 @@ vErrors.push(err103);
 errors++;
 }
 }
+}
 else {
-const err104 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Buyer.properties.Accountant.type,parentSchema:schema20.properties.Buyer.properties.Accountant,data:data37};
+const err104 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Buyer.type,parentSchema:schema20.properties.Buyer,data:data25};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2513,9 +2515,10 @@ vErrors.push(err104);
 errors++;
 }
 }
-}
-else {
-const err105 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Buyer.type,parentSchema:schema20.properties.Buyer,data:data25};
+if(data.ItemReleased !== undefined){
+let data38 = data.ItemReleased;
+if((!(data38 && typeof data38 == "object" && !Array.isArray(data38))) && (data38 !== null)){
+const err105 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/type",keyword:"type",params:{type: schema20.properties.ItemReleased.type},message:"must be object,null",schema:schema20.properties.ItemReleased.type,parentSchema:schema20.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2524,11 +2527,9 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-if(data.ItemReleased !== undefined){
-let data38 = data.ItemReleased;
-if((!(data38 && typeof data38 == "object" && !Array.isArray(data38))) && (data38 !== null)){
-const err106 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/type",keyword:"type",params:{type: schema20.properties.ItemReleased.type},message:"must be object,null",schema:schema20.properties.ItemReleased.type,parentSchema:schema20.properties.ItemReleased,data:data38};
+if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
+if(Object.keys(data38).length < 1){
+const err106 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2537,9 +2538,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data38 && typeof data38 == "object" && !Array.isArray(data38)){
-if(Object.keys(data38).length < 1){
-const err107 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ItemReleased,data:data38};
+if(data38.Pinfl === undefined){
+const err107 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.ItemReleased.required,parentSchema:schema20.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2548,8 +2548,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data38.Pinfl === undefined){
-const err108 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.ItemReleased.required,parentSchema:schema20.properties.ItemReleased,data:data38};
+if(data38.FullName === undefined){
+const err108 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.ItemReleased.required,parentSchema:schema20.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2558,24 +2558,14 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data38.FullName === undefined){
-const err109 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.ItemReleased.required,parentSchema:schema20.properties.ItemReleased,data:data38};
+for(const key6 in data38){
+if(!((key6 === "Pinfl") || (key6 === "FullName"))){
+const err109 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ItemReleased,data:data38};
 if(vErrors === null){
 vErrors = [err109];
 }
 else {
 vErrors.push(err109);
-}
-errors++;
-}
-for(const key6 in data38){
-if(!((key6 === "Pinfl") || (key6 === "FullName"))){
-const err110 = {instancePath:instancePath+"/ItemReleased",schemaPath:"#/properties/ItemReleased/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ItemReleased,data:data38};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
 }
 errors++;
 }
@@ -2588,12 +2578,12 @@ errors = vErrors.length;
 }
 if(typeof data39 === "string"){
 if(func3(data39) < 14){
-const err111 = {instancePath:instancePath+"/ItemReleased/Pinfl",schemaPath:"#/properties/ItemReleased/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.ItemReleased.properties.Pinfl,data:data39};
+const err110 = {instancePath:instancePath+"/ItemReleased/Pinfl",schemaPath:"#/properties/ItemReleased/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.ItemReleased.properties.Pinfl,data:data39};
 if(vErrors === null){
-vErrors = [err111];
+vErrors = [err110];
 }
 else {
-vErrors.push(err111);
+vErrors.push(err110);
 }
 errors++;
 }
@@ -2603,7 +2593,17 @@ if(data38.FullName !== undefined){
 let data40 = data38.FullName;
 if(typeof data40 === "string"){
 if(func3(data40) > 300){
-const err112 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ItemReleased.properties.FullName,data:data40};
+const err111 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ItemReleased.properties.FullName,data:data40};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+if(func3(data40) < 1){
+const err112 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ItemReleased.properties.FullName,data:data40};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2612,8 +2612,9 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(func3(data40) < 1){
-const err113 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ItemReleased.properties.FullName,data:data40};
+}
+else {
+const err113 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ItemReleased.properties.FullName.type,parentSchema:schema20.properties.ItemReleased.properties.FullName,data:data40};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2623,8 +2624,12 @@ vErrors.push(err113);
 errors++;
 }
 }
-else {
-const err114 = {instancePath:instancePath+"/ItemReleased/FullName",schemaPath:"#/properties/ItemReleased/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ItemReleased.properties.FullName.type,parentSchema:schema20.properties.ItemReleased.properties.FullName,data:data40};
+}
+}
+if(data.HasBarcode !== undefined){
+let data41 = data.HasBarcode;
+if(typeof data41 !== "boolean"){
+const err114 = {instancePath:instancePath+"/HasBarcode",schemaPath:"#/properties/HasBarcode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasBarcode.type,parentSchema:schema20.properties.HasBarcode,data:data41};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2634,12 +2639,10 @@ vErrors.push(err114);
 errors++;
 }
 }
-}
-}
-if(data.HasBarcode !== undefined){
-let data41 = data.HasBarcode;
-if(typeof data41 !== "boolean"){
-const err115 = {instancePath:instancePath+"/HasBarcode",schemaPath:"#/properties/HasBarcode/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasBarcode.type,parentSchema:schema20.properties.HasBarcode,data:data41};
+if(data.HasCommittent !== undefined){
+let data42 = data.HasCommittent;
+if(typeof data42 !== "boolean"){
+const err115 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasCommittent.type,parentSchema:schema20.properties.HasCommittent,data:data42};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2649,10 +2652,10 @@ vErrors.push(err115);
 errors++;
 }
 }
-if(data.HasCommittent !== undefined){
-let data42 = data.HasCommittent;
-if(typeof data42 !== "boolean"){
-const err116 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasCommittent.type,parentSchema:schema20.properties.HasCommittent,data:data42};
+if(data.HasTaxRelief !== undefined){
+let data43 = data.HasTaxRelief;
+if(typeof data43 !== "boolean"){
+const err116 = {instancePath:instancePath+"/HasTaxRelief",schemaPath:"#/properties/HasTaxRelief/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasTaxRelief.type,parentSchema:schema20.properties.HasTaxRelief,data:data43};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2662,10 +2665,10 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data.HasTaxRelief !== undefined){
-let data43 = data.HasTaxRelief;
-if(typeof data43 !== "boolean"){
-const err117 = {instancePath:instancePath+"/HasTaxRelief",schemaPath:"#/properties/HasTaxRelief/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasTaxRelief.type,parentSchema:schema20.properties.HasTaxRelief,data:data43};
+if(data.HasExcise !== undefined){
+let data44 = data.HasExcise;
+if(typeof data44 !== "boolean"){
+const err117 = {instancePath:instancePath+"/HasExcise",schemaPath:"#/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasExcise.type,parentSchema:schema20.properties.HasExcise,data:data44};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2675,10 +2678,10 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data.HasExcise !== undefined){
-let data44 = data.HasExcise;
-if(typeof data44 !== "boolean"){
-const err118 = {instancePath:instancePath+"/HasExcise",schemaPath:"#/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasExcise.type,parentSchema:schema20.properties.HasExcise,data:data44};
+if(data.HasMarking !== undefined){
+let data45 = data.HasMarking;
+if(typeof data45 !== "boolean"){
+const err118 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasMarking.type,parentSchema:schema20.properties.HasMarking,data:data45};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2688,10 +2691,10 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data.HasMarking !== undefined){
-let data45 = data.HasMarking;
-if(typeof data45 !== "boolean"){
-const err119 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasMarking.type,parentSchema:schema20.properties.HasMarking,data:data45};
+if(data.HasMedicalEquipment !== undefined){
+let data46 = data.HasMedicalEquipment;
+if(typeof data46 !== "boolean"){
+const err119 = {instancePath:instancePath+"/HasMedicalEquipment",schemaPath:"#/properties/HasMedicalEquipment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasMedicalEquipment.type,parentSchema:schema20.properties.HasMedicalEquipment,data:data46};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2701,10 +2704,10 @@ vErrors.push(err119);
 errors++;
 }
 }
-if(data.HasMedicalEquipment !== undefined){
-let data46 = data.HasMedicalEquipment;
-if(typeof data46 !== "boolean"){
-const err120 = {instancePath:instancePath+"/HasMedicalEquipment",schemaPath:"#/properties/HasMedicalEquipment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasMedicalEquipment.type,parentSchema:schema20.properties.HasMedicalEquipment,data:data46};
+if(data.TransportType !== undefined){
+let data47 = data.TransportType;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+const err120 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.TransportType.type,parentSchema:schema20.properties.TransportType,data:data47};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2713,26 +2716,13 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-if(data.TransportType !== undefined){
-let data47 = data.TransportType;
-if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
-const err121 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.TransportType.type,parentSchema:schema20.properties.TransportType,data:data47};
+if(!((((data47 === 1) || (data47 === 2)) || (data47 === 3)) || (data47 === 4))){
+const err121 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema20.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.TransportType.enum,parentSchema:schema20.properties.TransportType,data:data47};
 if(vErrors === null){
 vErrors = [err121];
 }
 else {
 vErrors.push(err121);
-}
-errors++;
-}
-if(!((((data47 === 1) || (data47 === 2)) || (data47 === 3)) || (data47 === 4))){
-const err122 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema20.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.TransportType.enum,parentSchema:schema20.properties.TransportType,data:data47};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
 }
 errors++;
 }
@@ -2746,7 +2736,18 @@ errors = vErrors.length;
 if(data.FreightForwarder !== undefined){
 let data49 = data.FreightForwarder;
 if((!(data49 && typeof data49 == "object" && !Array.isArray(data49))) && (data49 !== null)){
-const err123 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema20.properties.FreightForwarder.type},message:"must be object,null",schema:schema20.properties.FreightForwarder.type,parentSchema:schema20.properties.FreightForwarder,data:data49};
+const err122 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema20.properties.FreightForwarder.type},message:"must be object,null",schema:schema20.properties.FreightForwarder.type,parentSchema:schema20.properties.FreightForwarder,data:data49};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+if(Object.keys(data49).length < 1){
+const err123 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2755,9 +2756,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(Object.keys(data49).length < 1){
-const err124 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FreightForwarder,data:data49};
+if(data49.TinOrPinfl === undefined){
+const err124 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.FreightForwarder.required,parentSchema:schema20.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2766,8 +2766,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data49.TinOrPinfl === undefined){
-const err125 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.FreightForwarder.required,parentSchema:schema20.properties.FreightForwarder,data:data49};
+if(data49.Name === undefined){
+const err125 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.FreightForwarder.required,parentSchema:schema20.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2776,24 +2776,14 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(data49.Name === undefined){
-const err126 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.FreightForwarder.required,parentSchema:schema20.properties.FreightForwarder,data:data49};
+for(const key7 in data49){
+if(!((((key7 === "TinOrPinfl") || (key7 === "Name")) || (key7 === "BranchCode")) || (key7 === "BranchName"))){
+const err126 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FreightForwarder,data:data49};
 if(vErrors === null){
 vErrors = [err126];
 }
 else {
 vErrors.push(err126);
-}
-errors++;
-}
-for(const key7 in data49){
-if(!((((key7 === "TinOrPinfl") || (key7 === "Name")) || (key7 === "BranchCode")) || (key7 === "BranchName"))){
-const err127 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FreightForwarder,data:data49};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
 }
 errors++;
 }
@@ -2808,7 +2798,17 @@ if(data49.Name !== undefined){
 let data51 = data49.Name;
 if(typeof data51 === "string"){
 if(func3(data51) > 500){
-const err128 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data51};
+const err127 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data51};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+if(func3(data51) < 1){
+const err128 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data51};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2817,8 +2817,9 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(func3(data51) < 1){
-const err129 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data51};
+}
+else {
+const err129 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.Name.type,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data51};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2828,8 +2829,11 @@ vErrors.push(err129);
 errors++;
 }
 }
-else {
-const err130 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.Name.type,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data51};
+if(data49.BranchCode !== undefined){
+let data52 = data49.BranchCode;
+if(typeof data52 === "string"){
+if(func3(data52) > 50){
+const err130 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FreightForwarder.properties.BranchCode,data:data52};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2839,11 +2843,8 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data49.BranchCode !== undefined){
-let data52 = data49.BranchCode;
-if(typeof data52 === "string"){
-if(func3(data52) > 50){
-const err131 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FreightForwarder.properties.BranchCode,data:data52};
+else {
+const err131 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema20.properties.FreightForwarder.properties.BranchCode,data:data52};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2853,8 +2854,11 @@ vErrors.push(err131);
 errors++;
 }
 }
-else {
-const err132 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema20.properties.FreightForwarder.properties.BranchCode,data:data52};
+if(data49.BranchName !== undefined){
+let data53 = data49.BranchName;
+if(typeof data53 === "string"){
+if(func3(data53) > 500){
+const err132 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.FreightForwarder.properties.BranchName,data:data53};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2864,11 +2868,8 @@ vErrors.push(err132);
 errors++;
 }
 }
-if(data49.BranchName !== undefined){
-let data53 = data49.BranchName;
-if(typeof data53 === "string"){
-if(func3(data53) > 500){
-const err133 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.FreightForwarder.properties.BranchName,data:data53};
+else {
+const err133 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema20.properties.FreightForwarder.properties.BranchName,data:data53};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2878,8 +2879,12 @@ vErrors.push(err133);
 errors++;
 }
 }
-else {
-const err134 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema20.properties.FreightForwarder.properties.BranchName,data:data53};
+}
+}
+if(data.Client !== undefined){
+let data54 = data.Client;
+if((!(data54 && typeof data54 == "object" && !Array.isArray(data54))) && (data54 !== null)){
+const err134 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/type",keyword:"type",params:{type: schema20.properties.Client.type},message:"must be object,null",schema:schema20.properties.Client.type,parentSchema:schema20.properties.Client,data:data54};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2888,13 +2893,9 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-}
-}
-if(data.ResponsibleToGoods !== undefined){
-let data54 = data.ResponsibleToGoods;
-if((!(data54 && typeof data54 == "object" && !Array.isArray(data54))) && (data54 !== null)){
-const err135 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/type",keyword:"type",params:{type: schema20.properties.ResponsibleToGoods.type},message:"must be object,null",schema:schema20.properties.ResponsibleToGoods.type,parentSchema:schema20.properties.ResponsibleToGoods,data:data54};
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(Object.keys(data54).length < 1){
+const err135 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Client,data:data54};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2903,9 +2904,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(Object.keys(data54).length < 1){
-const err136 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ResponsibleToGoods,data:data54};
+if(data54.TinOrPinfl === undefined){
+const err136 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Client.required,parentSchema:schema20.properties.Client,data:data54};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2914,8 +2914,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(data54.TinOrPinfl === undefined){
-const err137 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.ResponsibleToGoods.required,parentSchema:schema20.properties.ResponsibleToGoods,data:data54};
+if(data54.Name === undefined){
+const err137 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Client.required,parentSchema:schema20.properties.Client,data:data54};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2924,8 +2924,9 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(data54.Name === undefined){
-const err138 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.ResponsibleToGoods.required,parentSchema:schema20.properties.ResponsibleToGoods,data:data54};
+for(const key8 in data54){
+if(!((((((key8 === "TinOrPinfl") || (key8 === "Name")) || (key8 === "BranchCode")) || (key8 === "BranchName")) || (key8 === "ContractNo")) || (key8 === "ContractDate"))){
+const err138 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Client,data:data54};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2934,9 +2935,18 @@ vErrors.push(err138);
 }
 errors++;
 }
-for(const key8 in data54){
-if(!((key8 === "TinOrPinfl") || (key8 === "Name"))){
-const err139 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ResponsibleToGoods,data:data54};
+}
+if(data54.TinOrPinfl !== undefined){
+if(!(validate42.call(this, data54.TinOrPinfl, {instancePath:instancePath+"/Client/TinOrPinfl",parentData:data54,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+if(data54.Name !== undefined){
+let data56 = data54.Name;
+if(typeof data56 === "string"){
+if(func3(data56) > 500){
+const err139 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Client.properties.Name,data:data56};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2945,18 +2955,8 @@ vErrors.push(err139);
 }
 errors++;
 }
-}
-if(data54.TinOrPinfl !== undefined){
-if(!(validate42.call(this, data54.TinOrPinfl, {instancePath:instancePath+"/ResponsibleToGoods/TinOrPinfl",parentData:data54,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-}
-if(data54.Name !== undefined){
-let data56 = data54.Name;
-if(typeof data56 === "string"){
-if(func3(data56) > 300){
-const err140 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ResponsibleToGoods.properties.Name,data:data56};
+if(func3(data56) < 1){
+const err140 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Client.properties.Name,data:data56};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2965,8 +2965,9 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(func3(data56) < 1){
-const err141 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ResponsibleToGoods.properties.Name,data:data56};
+}
+else {
+const err141 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.Name.type,parentSchema:schema20.properties.Client.properties.Name,data:data56};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2976,8 +2977,11 @@ vErrors.push(err141);
 errors++;
 }
 }
-else {
-const err142 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ResponsibleToGoods.properties.Name.type,parentSchema:schema20.properties.ResponsibleToGoods.properties.Name,data:data56};
+if(data54.BranchCode !== undefined){
+let data57 = data54.BranchCode;
+if(typeof data57 === "string"){
+if(func3(data57) > 50){
+const err142 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Client.properties.BranchCode,data:data57};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2987,13 +2991,8 @@ vErrors.push(err142);
 errors++;
 }
 }
-}
-}
-if(data.Roadway !== undefined){
-let data57 = data.Roadway;
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-if(data57.Truck === undefined){
-const err143 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data57};
+else {
+const err143 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.BranchCode.type,parentSchema:schema20.properties.Client.properties.BranchCode,data:data57};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -3002,8 +3001,12 @@ vErrors.push(err143);
 }
 errors++;
 }
-if(data57.Driver === undefined){
-const err144 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data57};
+}
+if(data54.BranchName !== undefined){
+let data58 = data54.BranchName;
+if(typeof data58 === "string"){
+if(func3(data58) > 500){
+const err144 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Client.properties.BranchName,data:data58};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -3012,8 +3015,9 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(data57.ProductGroups === undefined){
-const err145 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data57};
+}
+else {
+const err145 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.BranchName.type,parentSchema:schema20.properties.Client.properties.BranchName,data:data58};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -3022,9 +3026,12 @@ vErrors.push(err145);
 }
 errors++;
 }
-for(const key9 in data57){
-if(!(((((key9 === "Truck") || (key9 === "Trailer")) || (key9 === "Carriages")) || (key9 === "Driver")) || (key9 === "ProductGroups"))){
-const err146 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway,data:data57};
+}
+if(data54.ContractNo !== undefined){
+let data59 = data54.ContractNo;
+if(typeof data59 === "string"){
+if(func3(data59) > 100){
+const err146 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Client.properties.ContractNo,data:data59};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -3034,16 +3041,8 @@ vErrors.push(err146);
 errors++;
 }
 }
-if(data57.Truck !== undefined){
-if(!(validate52.call(this, data57.Truck, {instancePath:instancePath+"/Roadway/Truck",parentData:data57,parentDataProperty:"Truck",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-errors = vErrors.length;
-}
-}
-if(data57.Trailer !== undefined){
-let data59 = data57.Trailer;
-if((!(data59 && typeof data59 == "object" && !Array.isArray(data59))) && (data59 !== null)){
-const err147 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.Trailer.type,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data59};
+else {
+const err147 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.ContractNo.type,parentSchema:schema20.properties.Client.properties.ContractNo,data:data59};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -3052,9 +3051,19 @@ vErrors.push(err147);
 }
 errors++;
 }
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-if(Object.keys(data59).length < 1){
-const err148 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data59};
+}
+if(data54.ContractDate !== undefined){
+if(!(validate38.call(this, data54.ContractDate, {instancePath:instancePath+"/Client/ContractDate",parentData:data54,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.Payer !== undefined){
+let data61 = data.Payer;
+if((!(data61 && typeof data61 == "object" && !Array.isArray(data61))) && (data61 !== null)){
+const err148 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/type",keyword:"type",params:{type: schema20.properties.Payer.type},message:"must be object,null",schema:schema20.properties.Payer.type,parentSchema:schema20.properties.Payer,data:data61};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -3063,8 +3072,9 @@ vErrors.push(err148);
 }
 errors++;
 }
-if(data59.RegNo === undefined){
-const err149 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema20.properties.Roadway.properties.Trailer.required,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data59};
+if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+if(Object.keys(data61).length < 1){
+const err149 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Payer,data:data61};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -3073,8 +3083,8 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(data59.Model === undefined){
-const err150 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema20.properties.Roadway.properties.Trailer.required,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data59};
+if(data61.TinOrPinfl === undefined){
+const err150 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Payer.required,parentSchema:schema20.properties.Payer,data:data61};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -3083,9 +3093,8 @@ vErrors.push(err150);
 }
 errors++;
 }
-for(const key10 in data59){
-if(!((key10 === "RegNo") || (key10 === "Model"))){
-const err151 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data59};
+if(data61.Name === undefined){
+const err151 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Payer.required,parentSchema:schema20.properties.Payer,data:data61};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -3094,12 +3103,9 @@ vErrors.push(err151);
 }
 errors++;
 }
-}
-if(data59.RegNo !== undefined){
-let data60 = data59.RegNo;
-if(typeof data60 === "string"){
-if(func3(data60) > 20){
-const err152 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
+for(const key9 in data61){
+if(!((((((key9 === "TinOrPinfl") || (key9 === "Name")) || (key9 === "BranchCode")) || (key9 === "BranchName")) || (key9 === "ContractNo")) || (key9 === "ContractDate"))){
+const err152 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Payer,data:data61};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -3108,8 +3114,18 @@ vErrors.push(err152);
 }
 errors++;
 }
-if(func3(data60) < 1){
-const err153 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
+}
+if(data61.TinOrPinfl !== undefined){
+if(!(validate42.call(this, data61.TinOrPinfl, {instancePath:instancePath+"/Payer/TinOrPinfl",parentData:data61,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+if(data61.Name !== undefined){
+let data63 = data61.Name;
+if(typeof data63 === "string"){
+if(func3(data63) > 500){
+const err153 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Payer.properties.Name,data:data63};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -3118,9 +3134,8 @@ vErrors.push(err153);
 }
 errors++;
 }
-}
-else {
-const err154 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data60};
+if(func3(data63) < 1){
+const err154 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Payer.properties.Name,data:data63};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -3130,11 +3145,8 @@ vErrors.push(err154);
 errors++;
 }
 }
-if(data59.Model !== undefined){
-let data61 = data59.Model;
-if(typeof data61 === "string"){
-if(func3(data61) > 100){
-const err155 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data61};
+else {
+const err155 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.Name.type,parentSchema:schema20.properties.Payer.properties.Name,data:data63};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -3143,8 +3155,12 @@ vErrors.push(err155);
 }
 errors++;
 }
-if(func3(data61) < 1){
-const err156 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data61};
+}
+if(data61.BranchCode !== undefined){
+let data64 = data61.BranchCode;
+if(typeof data64 === "string"){
+if(func3(data64) > 50){
+const err156 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Payer.properties.BranchCode,data:data64};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -3155,7 +3171,7 @@ errors++;
 }
 }
 else {
-const err157 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data61};
+const err157 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.BranchCode.type,parentSchema:schema20.properties.Payer.properties.BranchCode,data:data64};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -3165,13 +3181,11 @@ vErrors.push(err157);
 errors++;
 }
 }
-}
-}
-if(data57.Carriages !== undefined){
-let data62 = data57.Carriages;
-if(Array.isArray(data62)){
-if(data62.length > 20){
-const err158 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema20.properties.Roadway.properties.Carriages,data:data62};
+if(data61.BranchName !== undefined){
+let data65 = data61.BranchName;
+if(typeof data65 === "string"){
+if(func3(data65) > 500){
+const err158 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Payer.properties.BranchName,data:data65};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -3180,16 +3194,9 @@ vErrors.push(err158);
 }
 errors++;
 }
-const len0 = data62.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate52.call(this, data62[i0], {instancePath:instancePath+"/Roadway/Carriages/" + i0,parentData:data62,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-errors = vErrors.length;
-}
-}
 }
 else {
-const err159 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Roadway.properties.Carriages.type,parentSchema:schema20.properties.Roadway.properties.Carriages,data:data62};
+const err159 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.BranchName.type,parentSchema:schema20.properties.Payer.properties.BranchName,data:data65};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -3199,17 +3206,11 @@ vErrors.push(err159);
 errors++;
 }
 }
-if(data57.Driver !== undefined){
-if(!(validate55.call(this, data57.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data57,parentDataProperty:"Driver",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-errors = vErrors.length;
-}
-}
-if(data57.ProductGroups !== undefined){
-let data65 = data57.ProductGroups;
-if(Array.isArray(data65)){
-if(data65.length > 100){
-const err160 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data65};
+if(data61.ContractNo !== undefined){
+let data66 = data61.ContractNo;
+if(typeof data66 === "string"){
+if(func3(data66) > 100){
+const err160 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Payer.properties.ContractNo,data:data66};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -3218,8 +3219,9 @@ vErrors.push(err160);
 }
 errors++;
 }
-if(data65.length < 1){
-const err161 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data65};
+}
+else {
+const err161 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.ContractNo.type,parentSchema:schema20.properties.Payer.properties.ContractNo,data:data66};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -3228,12 +3230,19 @@ vErrors.push(err161);
 }
 errors++;
 }
-const len1 = data65.length;
-for(let i1=0; i1<len1; i1++){
-let data66 = data65[i1];
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.LoadingPoint === undefined){
-const err162 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data66};
+}
+if(data61.ContractDate !== undefined){
+if(!(validate38.call(this, data61.ContractDate, {instancePath:instancePath+"/Payer/ContractDate",parentData:data61,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.ResponsibleToGoods !== undefined){
+let data68 = data.ResponsibleToGoods;
+if((!(data68 && typeof data68 == "object" && !Array.isArray(data68))) && (data68 !== null)){
+const err162 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/type",keyword:"type",params:{type: schema20.properties.ResponsibleToGoods.type},message:"must be object,null",schema:schema20.properties.ResponsibleToGoods.type,parentSchema:schema20.properties.ResponsibleToGoods,data:data68};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -3242,8 +3251,9 @@ vErrors.push(err162);
 }
 errors++;
 }
-if(data66.UnloadingPoint === undefined){
-const err163 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data66};
+if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+if(Object.keys(data68).length < 1){
+const err163 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ResponsibleToGoods,data:data68};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -3252,8 +3262,8 @@ vErrors.push(err163);
 }
 errors++;
 }
-if(data66.ProductInfo === undefined){
-const err164 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data66};
+if(data68.TinOrPinfl === undefined){
+const err164 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.ResponsibleToGoods.required,parentSchema:schema20.properties.ResponsibleToGoods,data:data68};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -3262,9 +3272,8 @@ vErrors.push(err164);
 }
 errors++;
 }
-for(const key11 in data66){
-if(!(((key11 === "LoadingPoint") || (key11 === "UnloadingPoint")) || (key11 === "ProductInfo"))){
-const err165 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data66};
+if(data68.Name === undefined){
+const err165 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.ResponsibleToGoods.required,parentSchema:schema20.properties.ResponsibleToGoods,data:data68};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -3273,24 +3282,9 @@ vErrors.push(err165);
 }
 errors++;
 }
-}
-if(data66.LoadingPoint !== undefined){
-if(!(validate58.call(this, data66.LoadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/LoadingPoint",parentData:data66,parentDataProperty:"LoadingPoint",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data66.UnloadingPoint !== undefined){
-if(!(validate58.call(this, data66.UnloadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/UnloadingPoint",parentData:data66,parentDataProperty:"UnloadingPoint",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data66.ProductInfo !== undefined){
-let data69 = data66.ProductInfo;
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if(data69.Products === undefined){
-const err166 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+for(const key10 in data68){
+if(!((key10 === "TinOrPinfl") || (key10 === "Name"))){
+const err166 = {instancePath:instancePath+"/ResponsibleToGoods",schemaPath:"#/properties/ResponsibleToGoods/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ResponsibleToGoods,data:data68};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -3299,8 +3293,18 @@ vErrors.push(err166);
 }
 errors++;
 }
-if(data69.TotalDeliverySum === undefined){
-const err167 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+}
+if(data68.TinOrPinfl !== undefined){
+if(!(validate42.call(this, data68.TinOrPinfl, {instancePath:instancePath+"/ResponsibleToGoods/TinOrPinfl",parentData:data68,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+if(data68.Name !== undefined){
+let data70 = data68.Name;
+if(typeof data70 === "string"){
+if(func3(data70) > 300){
+const err167 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ResponsibleToGoods.properties.Name,data:data70};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -3309,8 +3313,8 @@ vErrors.push(err167);
 }
 errors++;
 }
-if(data69.TotalVatSum === undefined){
-const err168 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalVatSum"},message:"must have required property '"+"TotalVatSum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+if(func3(data70) < 1){
+const err168 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ResponsibleToGoods.properties.Name,data:data70};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -3319,8 +3323,9 @@ vErrors.push(err168);
 }
 errors++;
 }
-if(data69.TotalDeliverySumWithVat === undefined){
-const err169 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySumWithVat"},message:"must have required property '"+"TotalDeliverySumWithVat"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+}
+else {
+const err169 = {instancePath:instancePath+"/ResponsibleToGoods/Name",schemaPath:"#/properties/ResponsibleToGoods/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ResponsibleToGoods.properties.Name.type,parentSchema:schema20.properties.ResponsibleToGoods.properties.Name,data:data70};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -3329,9 +3334,14 @@ vErrors.push(err169);
 }
 errors++;
 }
-for(const key12 in data69){
-if(!((((key12 === "Products") || (key12 === "TotalDeliverySum")) || (key12 === "TotalVatSum")) || (key12 === "TotalDeliverySumWithVat"))){
-const err170 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+}
+}
+}
+if(data.Roadway !== undefined){
+let data71 = data.Roadway;
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+if(data71.Truck === undefined){
+const err170 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data71};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -3340,12 +3350,8 @@ vErrors.push(err170);
 }
 errors++;
 }
-}
-if(data69.Products !== undefined){
-let data70 = data69.Products;
-if(Array.isArray(data70)){
-if(data70.length > 10000){
-const err171 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
+if(data71.Driver === undefined){
+const err171 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data71};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -3354,8 +3360,8 @@ vErrors.push(err171);
 }
 errors++;
 }
-if(data70.length < 1){
-const err172 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
+if(data71.ProductGroups === undefined){
+const err172 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data71};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -3364,12 +3370,9 @@ vErrors.push(err172);
 }
 errors++;
 }
-const len2 = data70.length;
-for(let i2=0; i2<len2; i2++){
-let data71 = data70[i2];
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if(data71.OrdNo === undefined){
-const err173 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+for(const key11 in data71){
+if(!((((((key11 === "Truck") || (key11 === "Trailer")) || (key11 === "Carriages")) || (key11 === "OtherCarOwners")) || (key11 === "Driver")) || (key11 === "ProductGroups"))){
+const err173 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway,data:data71};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -3378,8 +3381,17 @@ vErrors.push(err173);
 }
 errors++;
 }
-if(data71.Name === undefined){
-const err174 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+}
+if(data71.Truck !== undefined){
+if(!(validate56.call(this, data71.Truck, {instancePath:instancePath+"/Roadway/Truck",parentData:data71,parentDataProperty:"Truck",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+if(data71.Trailer !== undefined){
+let data73 = data71.Trailer;
+if((!(data73 && typeof data73 == "object" && !Array.isArray(data73))) && (data73 !== null)){
+const err174 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.Trailer.type,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data73};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -3388,8 +3400,9 @@ vErrors.push(err174);
 }
 errors++;
 }
-if(data71.CatalogCode === undefined){
-const err175 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+if(Object.keys(data73).length < 1){
+const err175 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data73};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -3398,8 +3411,8 @@ vErrors.push(err175);
 }
 errors++;
 }
-if(data71.CatalogName === undefined){
-const err176 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+if(data73.RegNo === undefined){
+const err176 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema20.properties.Roadway.properties.Trailer.required,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data73};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -3408,8 +3421,8 @@ vErrors.push(err176);
 }
 errors++;
 }
-if(data71.PackageCode === undefined){
-const err177 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+if(data73.Model === undefined){
+const err177 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema20.properties.Roadway.properties.Trailer.required,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data73};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -3418,8 +3431,9 @@ vErrors.push(err177);
 }
 errors++;
 }
-if(data71.PackageName === undefined){
-const err178 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+for(const key12 in data73){
+if(!((key12 === "RegNo") || (key12 === "Model"))){
+const err178 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data73};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -3428,8 +3442,12 @@ vErrors.push(err178);
 }
 errors++;
 }
-if(data71.Amount === undefined){
-const err179 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+}
+if(data73.RegNo !== undefined){
+let data74 = data73.RegNo;
+if(typeof data74 === "string"){
+if(func3(data74) > 20){
+const err179 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data74};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -3438,8 +3456,8 @@ vErrors.push(err179);
 }
 errors++;
 }
-if(data71.Price === undefined){
-const err180 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+if(func3(data74) < 1){
+const err180 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data74};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -3448,8 +3466,9 @@ vErrors.push(err180);
 }
 errors++;
 }
-if(data71.DeliverySum === undefined){
-const err181 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+}
+else {
+const err181 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data74};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -3458,8 +3477,12 @@ vErrors.push(err181);
 }
 errors++;
 }
-if(data71.Vat === undefined){
-const err182 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Vat"},message:"must have required property '"+"Vat"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+}
+if(data73.Model !== undefined){
+let data75 = data73.Model;
+if(typeof data75 === "string"){
+if(func3(data75) > 100){
+const err182 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data75};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -3468,8 +3491,8 @@ vErrors.push(err182);
 }
 errors++;
 }
-if(data71.DeliverySumWithVat === undefined){
-const err183 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+if(func3(data75) < 1){
+const err183 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data75};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -3478,8 +3501,9 @@ vErrors.push(err183);
 }
 errors++;
 }
-if(data71.Origin === undefined){
-const err184 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+}
+else {
+const err184 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data75};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -3488,9 +3512,13 @@ vErrors.push(err184);
 }
 errors++;
 }
-for(const key13 in data71){
-if(!(func2.call(schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key13))){
-const err185 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+}
+}
+}
+if(data71.Carriages !== undefined){
+let data76 = data71.Carriages;
+if((!(Array.isArray(data76))) && (data76 !== null)){
+const err185 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.Carriages.type},message:"must be array,null",schema:schema20.properties.Roadway.properties.Carriages.type,parentSchema:schema20.properties.Roadway.properties.Carriages,data:data76};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -3499,11 +3527,9 @@ vErrors.push(err185);
 }
 errors++;
 }
-}
-if(data71.OrdNo !== undefined){
-let data72 = data71.OrdNo;
-if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
-const err186 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data72};
+if(Array.isArray(data76)){
+if(data76.length > 20){
+const err186 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema20.properties.Roadway.properties.Carriages,data:data76};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -3512,9 +3538,19 @@ vErrors.push(err186);
 }
 errors++;
 }
-if((typeof data72 == "number") && (isFinite(data72))){
-if(data72 < 1 || isNaN(data72)){
-const err187 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data72};
+const len0 = data76.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate56.call(this, data76[i0], {instancePath:instancePath+"/Roadway/Carriages/" + i0,parentData:data76,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data71.OtherCarOwners !== undefined){
+let data78 = data71.OtherCarOwners;
+if((!(Array.isArray(data78))) && (data78 !== null)){
+const err187 = {instancePath:instancePath+"/Roadway/OtherCarOwners",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.OtherCarOwners.type},message:"must be array,null",schema:schema20.properties.Roadway.properties.OtherCarOwners.type,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners,data:data78};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -3523,12 +3559,9 @@ vErrors.push(err187);
 }
 errors++;
 }
-}
-}
-if(data71.Committent !== undefined){
-let data73 = data71.Committent;
-if((!(data73 && typeof data73 == "object" && !Array.isArray(data73))) && (data73 !== null)){
-const err188 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+if(Array.isArray(data78)){
+if(data78.length > 20){
+const err188 = {instancePath:instancePath+"/Roadway/OtherCarOwners",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners,data:data78};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -3537,9 +3570,12 @@ vErrors.push(err188);
 }
 errors++;
 }
-if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
-if(Object.keys(data73).length < 1){
-const err189 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+const len1 = data78.length;
+for(let i1=0; i1<len1; i1++){
+let data79 = data78[i1];
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+if(data79.TinOrPinfl === undefined){
+const err189 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Roadway.properties.OtherCarOwners.items.required,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners.items,data:data79};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -3548,8 +3584,8 @@ vErrors.push(err189);
 }
 errors++;
 }
-if(data73.TinOrPinfl === undefined){
-const err190 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+if(data79.Name === undefined){
+const err190 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Roadway.properties.OtherCarOwners.items.required,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners.items,data:data79};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -3558,8 +3594,9 @@ vErrors.push(err190);
 }
 errors++;
 }
-if(data73.Name === undefined){
-const err191 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+for(const key13 in data79){
+if(!((key13 === "TinOrPinfl") || (key13 === "Name"))){
+const err191 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners.items,data:data79};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -3568,9 +3605,18 @@ vErrors.push(err191);
 }
 errors++;
 }
-for(const key14 in data73){
-if(!((key14 === "TinOrPinfl") || (key14 === "Name"))){
-const err192 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data73};
+}
+if(data79.TinOrPinfl !== undefined){
+if(!(validate42.call(this, data79.TinOrPinfl, {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/TinOrPinfl",parentData:data79,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+if(data79.Name !== undefined){
+let data81 = data79.Name;
+if(typeof data81 === "string"){
+if(func3(data81) > 500){
+const err192 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/Name",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners.items.properties.Name,data:data81};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -3579,18 +3625,8 @@ vErrors.push(err192);
 }
 errors++;
 }
-}
-if(data73.TinOrPinfl !== undefined){
-if(!(validate42.call(this, data73.TinOrPinfl, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/TinOrPinfl",parentData:data73,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-}
-if(data73.Name !== undefined){
-let data75 = data73.Name;
-if(typeof data75 === "string"){
-if(func3(data75) > 500){
-const err193 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
+if(func3(data81) < 1){
+const err193 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/Name",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners.items.properties.Name,data:data81};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -3599,8 +3635,9 @@ vErrors.push(err193);
 }
 errors++;
 }
-if(func3(data75) < 1){
-const err194 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
+}
+else {
+const err194 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/Name",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.OtherCarOwners.items.properties.Name.type,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners.items.properties.Name,data:data81};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -3610,8 +3647,9 @@ vErrors.push(err194);
 errors++;
 }
 }
+}
 else {
-const err195 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data75};
+const err195 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.OtherCarOwners.items.type,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners.items,data:data79};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -3623,10 +3661,17 @@ errors++;
 }
 }
 }
-if(data71.TaxRelief !== undefined){
-let data76 = data71.TaxRelief;
-if((!(data76 && typeof data76 == "object" && !Array.isArray(data76))) && (data76 !== null)){
-const err196 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+if(data71.Driver !== undefined){
+if(!(validate60.call(this, data71.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data71,parentDataProperty:"Driver",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data71.ProductGroups !== undefined){
+let data83 = data71.ProductGroups;
+if(Array.isArray(data83)){
+if(data83.length > 100){
+const err196 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data83};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -3635,9 +3680,8 @@ vErrors.push(err196);
 }
 errors++;
 }
-if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
-if(Object.keys(data76).length < 1){
-const err197 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+if(data83.length < 1){
+const err197 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data83};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -3646,8 +3690,12 @@ vErrors.push(err197);
 }
 errors++;
 }
-if(data76.Id === undefined){
-const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+const len2 = data83.length;
+for(let i2=0; i2<len2; i2++){
+let data84 = data83[i2];
+if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
+if(data84.LoadingPoint === undefined){
+const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data84};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -3656,8 +3704,8 @@ vErrors.push(err198);
 }
 errors++;
 }
-if(data76.Name === undefined){
-const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+if(data84.UnloadingPoint === undefined){
+const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data84};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -3666,8 +3714,8 @@ vErrors.push(err199);
 }
 errors++;
 }
-if(data76.Type === undefined){
-const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+if(data84.ProductInfo === undefined){
+const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data84};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -3676,9 +3724,9 @@ vErrors.push(err200);
 }
 errors++;
 }
-for(const key15 in data76){
-if(!((((key15 === "Id") || (key15 === "Name")) || (key15 === "VatSum")) || (key15 === "Type"))){
-const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data76};
+for(const key14 in data84){
+if(!(((key14 === "LoadingPoint") || (key14 === "UnloadingPoint")) || (key14 === "ProductInfo"))){
+const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data84};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -3688,10 +3736,23 @@ vErrors.push(err201);
 errors++;
 }
 }
-if(data76.Id !== undefined){
-let data77 = data76.Id;
-if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
-const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Id",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id,data:data77};
+if(data84.LoadingPoint !== undefined){
+if(!(validate63.call(this, data84.LoadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingPoint",parentData:data84,parentDataProperty:"LoadingPoint",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+if(data84.UnloadingPoint !== undefined){
+if(!(validate63.call(this, data84.UnloadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingPoint",parentData:data84,parentDataProperty:"UnloadingPoint",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+if(data84.ProductInfo !== undefined){
+let data87 = data84.ProductInfo;
+if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
+if(data87.Products === undefined){
+const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data87};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -3700,12 +3761,8 @@ vErrors.push(err202);
 }
 errors++;
 }
-}
-if(data76.Name !== undefined){
-let data78 = data76.Name;
-if(typeof data78 === "string"){
-if(func3(data78) > 2000){
-const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
+if(data87.TotalDeliverySum === undefined){
+const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data87};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -3714,8 +3771,8 @@ vErrors.push(err203);
 }
 errors++;
 }
-if(func3(data78) < 1){
-const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
+if(data87.TotalVatSum === undefined){
+const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalVatSum"},message:"must have required property '"+"TotalVatSum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data87};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -3724,9 +3781,8 @@ vErrors.push(err204);
 }
 errors++;
 }
-}
-else {
-const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data78};
+if(data87.TotalDeliverySumWithVat === undefined){
+const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySumWithVat"},message:"must have required property '"+"TotalDeliverySumWithVat"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data87};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -3735,16 +3791,9 @@ vErrors.push(err205);
 }
 errors++;
 }
-}
-if(data76.VatSum !== undefined){
-let data79 = data76.VatSum;
-if(!(validate62.call(this, data79, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",parentData:data76,parentDataProperty:"VatSum",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-if((typeof data79 == "number") && (isFinite(data79))){
-if(data79 < 0 || isNaN(data79)){
-const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/VatSum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.VatSum,data:data79};
+for(const key15 in data87){
+if(!((((key15 === "Products") || (key15 === "TotalDeliverySum")) || (key15 === "TotalVatSum")) || (key15 === "TotalDeliverySumWithVat"))){
+const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data87};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -3754,11 +3803,11 @@ vErrors.push(err206);
 errors++;
 }
 }
-}
-if(data76.Type !== undefined){
-let data80 = data76.Type;
-if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
-const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data80};
+if(data87.Products !== undefined){
+let data88 = data87.Products;
+if(Array.isArray(data88)){
+if(data88.length > 10000){
+const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data88};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -3767,8 +3816,8 @@ vErrors.push(err207);
 }
 errors++;
 }
-if(!((data80 === 1) || (data80 === 2))){
-const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/enum",keyword:"enum",params:{allowedValues: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data80};
+if(data88.length < 1){
+const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data88};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -3777,19 +3826,12 @@ vErrors.push(err208);
 }
 errors++;
 }
-}
-}
-}
-if(data71.Marks !== undefined){
-if(!(validate64.call(this, data71.Marks, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Marks",parentData:data71,parentDataProperty:"Marks",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
-errors = vErrors.length;
-}
-}
-if(data71.Excise !== undefined){
-let data82 = data71.Excise;
-if((!(data82 && typeof data82 == "object" && !Array.isArray(data82))) && (data82 !== null)){
-const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+const len3 = data88.length;
+for(let i3=0; i3<len3; i3++){
+let data89 = data88[i3];
+if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
+if(data89.OrdNo === undefined){
+const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data89};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -3798,9 +3840,8 @@ vErrors.push(err209);
 }
 errors++;
 }
-if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
-if(Object.keys(data82).length < 1){
-const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+if(data89.Name === undefined){
+const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data89};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -3809,8 +3850,8 @@ vErrors.push(err210);
 }
 errors++;
 }
-if(data82.Rate === undefined){
-const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+if(data89.CatalogCode === undefined){
+const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data89};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -3819,8 +3860,8 @@ vErrors.push(err211);
 }
 errors++;
 }
-if(data82.Sum === undefined){
-const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+if(data89.CatalogName === undefined){
+const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data89};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -3829,9 +3870,8 @@ vErrors.push(err212);
 }
 errors++;
 }
-for(const key16 in data82){
-if(!((key16 === "Rate") || (key16 === "Sum"))){
-const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data82};
+if(data89.PackageCode === undefined){
+const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data89};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -3840,16 +3880,8 @@ vErrors.push(err213);
 }
 errors++;
 }
-}
-if(data82.Rate !== undefined){
-let data83 = data82.Rate;
-if(!(validate62.call(this, data83, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",parentData:data82,parentDataProperty:"Rate",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-if((typeof data83 == "number") && (isFinite(data83))){
-if(data83 < 0 || isNaN(data83)){
-const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Rate",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Rate,data:data83};
+if(data89.PackageName === undefined){
+const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data89};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -3858,17 +3890,8 @@ vErrors.push(err214);
 }
 errors++;
 }
-}
-}
-if(data82.Sum !== undefined){
-let data84 = data82.Sum;
-if(!(validate62.call(this, data84, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",parentData:data82,parentDataProperty:"Sum",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-if((typeof data84 == "number") && (isFinite(data84))){
-if(data84 < 0 || isNaN(data84)){
-const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Excise/Sum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Sum,data:data84};
+if(data89.Amount === undefined){
+const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data89};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -3877,15 +3900,8 @@ vErrors.push(err215);
 }
 errors++;
 }
-}
-}
-}
-}
-if(data71.Name !== undefined){
-let data85 = data71.Name;
-if(typeof data85 === "string"){
-if(func3(data85) > 1000){
-const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
+if(data89.Price === undefined){
+const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data89};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -3894,8 +3910,8 @@ vErrors.push(err216);
 }
 errors++;
 }
-if(func3(data85) < 1){
-const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
+if(data89.DeliverySum === undefined){
+const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data89};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -3904,9 +3920,8 @@ vErrors.push(err217);
 }
 errors++;
 }
-}
-else {
-const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data85};
+if(data89.Vat === undefined){
+const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Vat"},message:"must have required property '"+"Vat"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data89};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -3915,18 +3930,8 @@ vErrors.push(err218);
 }
 errors++;
 }
-}
-if(data71.CatalogCode !== undefined){
-if(!(validate68.call(this, data71.CatalogCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogCode",parentData:data71,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
-errors = vErrors.length;
-}
-}
-if(data71.CatalogName !== undefined){
-let data87 = data71.CatalogName;
-if(typeof data87 === "string"){
-if(func3(data87) > 1000){
-const err219 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
+if(data89.DeliverySumWithVat === undefined){
+const err219 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data89};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -3935,8 +3940,8 @@ vErrors.push(err219);
 }
 errors++;
 }
-if(func3(data87) < 1){
-const err220 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
+if(data89.Origin === undefined){
+const err220 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Origin"},message:"must have required property '"+"Origin"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data89};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3945,9 +3950,9 @@ vErrors.push(err220);
 }
 errors++;
 }
-}
-else {
-const err221 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data87};
+for(const key16 in data89){
+if(!(func2.call(schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key16))){
+const err221 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data89};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3957,17 +3962,10 @@ vErrors.push(err221);
 errors++;
 }
 }
-if(data71.PackageCode !== undefined){
-if(!(validate70.call(this, data71.PackageCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageCode",parentData:data71,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
-errors = vErrors.length;
-}
-}
-if(data71.PackageName !== undefined){
-let data89 = data71.PackageName;
-if(typeof data89 === "string"){
-if(func3(data89) > 300){
-const err222 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
+if(data89.OrdNo !== undefined){
+let data90 = data89.OrdNo;
+if(!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))){
+const err222 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data90};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3976,8 +3974,9 @@ vErrors.push(err222);
 }
 errors++;
 }
-if(func3(data89) < 1){
-const err223 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
+if((typeof data90 == "number") && (isFinite(data90))){
+if(data90 < 1 || isNaN(data90)){
+const err223 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data90};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3987,8 +3986,11 @@ vErrors.push(err223);
 errors++;
 }
 }
-else {
-const err224 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data89};
+}
+if(data89.Committent !== undefined){
+let data91 = data89.Committent;
+if((!(data91 && typeof data91 == "object" && !Array.isArray(data91))) && (data91 !== null)){
+const err224 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data91};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -3997,12 +3999,9 @@ vErrors.push(err224);
 }
 errors++;
 }
-}
-if(data71.Barcode !== undefined){
-let data90 = data71.Barcode;
-if(typeof data90 === "string"){
-if(func3(data90) > 1000){
-const err225 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data90};
+if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+if(Object.keys(data91).length < 1){
+const err225 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data91};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -4011,9 +4010,8 @@ vErrors.push(err225);
 }
 errors++;
 }
-}
-else {
-const err226 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data90};
+if(data91.TinOrPinfl === undefined){
+const err226 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data91};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -4022,30 +4020,8 @@ vErrors.push(err226);
 }
 errors++;
 }
-}
-if(data71.Amount !== undefined){
-if(!(validate72.call(this, data71.Amount, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Amount",parentData:data71,parentDataProperty:"Amount",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
-errors = vErrors.length;
-}
-}
-if(data71.Price !== undefined){
-if(!(validate62.call(this, data71.Price, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Price",parentData:data71,parentDataProperty:"Price",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-}
-if(data71.DeliverySum !== undefined){
-if(!(validate62.call(this, data71.DeliverySum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySum",parentData:data71,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-}
-if(data71.Vat !== undefined){
-let data94 = data71.Vat;
-if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
-if(data94.Rate === undefined){
-const err227 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
+if(data91.Name === undefined){
+const err227 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data91};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -4054,8 +4030,9 @@ vErrors.push(err227);
 }
 errors++;
 }
-if(data94.Sum === undefined){
-const err228 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
+for(const key17 in data91){
+if(!((key17 === "TinOrPinfl") || (key17 === "Name"))){
+const err228 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Committent",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent,data:data91};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -4064,9 +4041,18 @@ vErrors.push(err228);
 }
 errors++;
 }
-for(const key17 in data94){
-if(!((key17 === "Rate") || (key17 === "Sum"))){
-const err229 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
+}
+if(data91.TinOrPinfl !== undefined){
+if(!(validate42.call(this, data91.TinOrPinfl, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Committent/TinOrPinfl",parentData:data91,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+errors = vErrors.length;
+}
+}
+if(data91.Name !== undefined){
+let data93 = data91.Name;
+if(typeof data93 === "string"){
+if(func3(data93) > 500){
+const err229 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data93};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -4075,22 +4061,8 @@ vErrors.push(err229);
 }
 errors++;
 }
-}
-if(data94.Rate !== undefined){
-if(!(validate76.call(this, data94.Rate, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Rate",parentData:data94,parentDataProperty:"Rate",rootData}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
-errors = vErrors.length;
-}
-}
-if(data94.Sum !== undefined){
-if(!(validate62.call(this, data94.Sum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat/Sum",parentData:data94,parentDataProperty:"Sum",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err230 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data94};
+if(func3(data93) < 1){
+const err230 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data93};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -4100,16 +4072,8 @@ vErrors.push(err230);
 errors++;
 }
 }
-if(data71.DeliverySumWithVat !== undefined){
-if(!(validate62.call(this, data71.DeliverySumWithVat, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/DeliverySumWithVat",parentData:data71,parentDataProperty:"DeliverySumWithVat",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-}
-if(data71.Origin !== undefined){
-let data98 = data71.Origin;
-if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
-const err231 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data98};
+else {
+const err231 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Committent/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Committent/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Committent.properties.Name,data:data93};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -4118,8 +4082,13 @@ vErrors.push(err231);
 }
 errors++;
 }
-if(!((((data98 === 1) || (data98 === 2)) || (data98 === 3)) || (data98 === 4))){
-const err232 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data98};
+}
+}
+}
+if(data89.Medical !== undefined){
+let data94 = data89.Medical;
+if((!(data94 && typeof data94 == "object" && !Array.isArray(data94))) && (data94 !== null)){
+const err232 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical,data:data94};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -4128,12 +4097,9 @@ vErrors.push(err232);
 }
 errors++;
 }
-}
-if(data71.WeightBrutto !== undefined){
-let data99 = data71.WeightBrutto;
-if((typeof data99 == "number") && (isFinite(data99))){
-if(data99 < 0 || isNaN(data99)){
-const err233 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data99};
+if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
+if(Object.keys(data94).length < 1){
+const err233 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical,data:data94};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -4142,15 +4108,8 @@ vErrors.push(err233);
 }
 errors++;
 }
-const issues1 = func73(data99, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto");
-if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
-}
-}
-else {
-const err234 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data99};
+if(data94.BaseSumma === undefined){
+const err234 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/required",keyword:"required",params:{missingProperty: "BaseSumma"},message:"must have required property '"+"BaseSumma"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical,data:data94};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -4159,12 +4118,8 @@ vErrors.push(err234);
 }
 errors++;
 }
-}
-if(data71.WeightNetto !== undefined){
-let data100 = data71.WeightNetto;
-if((typeof data100 == "number") && (isFinite(data100))){
-if(data100 < 0 || isNaN(data100)){
-const err235 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data100};
+if(data94.ProfitRate === undefined){
+const err235 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/required",keyword:"required",params:{missingProperty: "ProfitRate"},message:"must have required property '"+"ProfitRate"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical,data:data94};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -4173,15 +4128,8 @@ vErrors.push(err235);
 }
 errors++;
 }
-const issues2 = func73(data100, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto");
-if(issues2 !== null){
-const kwErrors2 = func7(issues2, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
-}
-else {
-const err236 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data100};
+if(data94.DispenseType === undefined){
+const err236 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/required",keyword:"required",params:{missingProperty: "DispenseType"},message:"must have required property '"+"DispenseType"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical,data:data94};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -4190,10 +4138,9 @@ vErrors.push(err236);
 }
 errors++;
 }
-}
-}
-else {
-const err237 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data71};
+for(const key18 in data94){
+if(!((((key18 === "BaseSumma") || (key18 === "ProfitRate")) || (key18 === "Serial")) || (key18 === "DispenseType"))){
+const err237 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical,data:data94};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -4203,21 +4150,15 @@ vErrors.push(err237);
 errors++;
 }
 }
-const issues3 = func94(data70, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products");
-if(issues3 !== null){
-const kwErrors3 = func7(issues3, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
+if(data94.BaseSumma !== undefined){
+let data95 = data94.BaseSumma;
+if(!(validate67.call(this, data95, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical/BaseSumma",parentData:data94,parentDataProperty:"BaseSumma",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
 }
-const issues4 = func96(data70, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.vatRateForDate, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products");
-if(issues4 !== null){
-const kwErrors4 = func7(issues4, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/vatRateForDate", "vatRateForDate");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
-}
-}
-else {
-const err238 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data70};
+if((typeof data95 == "number") && (isFinite(data95))){
+if(data95 < 0 || isNaN(data95)){
+const err238 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical/BaseSumma",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/properties/BaseSumma/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.properties.BaseSumma,data:data95};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -4227,33 +4168,12 @@ vErrors.push(err238);
 errors++;
 }
 }
-if(data69.TotalDeliverySum !== undefined){
-if(!(validate62.call(this, data69.TotalDeliverySum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySum",parentData:data69,parentDataProperty:"TotalDeliverySum",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
 }
-}
-if(data69.TotalVatSum !== undefined){
-if(!(validate62.call(this, data69.TotalVatSum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalVatSum",parentData:data69,parentDataProperty:"TotalVatSum",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-}
-if(data69.TotalDeliverySumWithVat !== undefined){
-if(!(validate62.call(this, data69.TotalDeliverySumWithVat, {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo/TotalDeliverySumWithVat",parentData:data69,parentDataProperty:"TotalDeliverySumWithVat",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-}
-const issues5 = func98(data69, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo");
-if(issues5 !== null){
-const kwErrors5 = func7(issues5, instancePath + "/Roadway/ProductGroups/" + i1+"/ProductInfo", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
-}
-else {
-const err239 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data69};
+if(data94.ProfitRate !== undefined){
+let data96 = data94.ProfitRate;
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 > 100000 || isNaN(data96)){
+const err239 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical/ProfitRate",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/properties/ProfitRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.properties.ProfitRate,data:data96};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -4262,10 +4182,8 @@ vErrors.push(err239);
 }
 errors++;
 }
-}
-}
-else {
-const err240 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data66};
+if(data96 < 0 || isNaN(data96)){
+const err240 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical/ProfitRate",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/properties/ProfitRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.properties.ProfitRate,data:data96};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -4274,10 +4192,15 @@ vErrors.push(err240);
 }
 errors++;
 }
+const issues1 = func83(data96, 2, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical/ProfitRate");
+if(issues1 !== null){
+const kwErrors1 = func7(issues1, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical/ProfitRate", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/properties/ProfitRate/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
 }
 }
 else {
-const err241 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Roadway.properties.ProductGroups.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data65};
+const err241 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical/ProfitRate",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/properties/ProfitRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.properties.ProfitRate.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.properties.ProfitRate,data:data96};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -4287,9 +4210,11 @@ vErrors.push(err241);
 errors++;
 }
 }
-}
-else {
-const err242 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.type,parentSchema:schema20.properties.Roadway,data:data57};
+if(data94.Serial !== undefined){
+let data97 = data94.Serial;
+if(typeof data97 === "string"){
+if(func3(data97) > 200){
+const err242 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical/Serial",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.properties.Serial,data:data97};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -4299,11 +4224,8 @@ vErrors.push(err242);
 errors++;
 }
 }
-if(data.TotalDistance !== undefined){
-let data104 = data.TotalDistance;
-if((typeof data104 == "number") && (isFinite(data104))){
-if(data104 < 0 || isNaN(data104)){
-const err243 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalDistance,data:data104};
+else {
+const err243 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical/Serial",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.properties.Serial.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.properties.Serial,data:data97};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -4312,15 +4234,11 @@ vErrors.push(err243);
 }
 errors++;
 }
-const issues6 = func73(data104, 2, rootData, this, instancePath + "/TotalDistance");
-if(issues6 !== null){
-const kwErrors6 = func7(issues6, instancePath + "/TotalDistance", "#/properties/TotalDistance/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
 }
-}
-else {
-const err244 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.TotalDistance.type,parentSchema:schema20.properties.TotalDistance,data:data104};
+if(data94.DispenseType !== undefined){
+let data98 = data94.DispenseType;
+if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
+const err244 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical/DispenseType",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/properties/DispenseType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.properties.DispenseType.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.properties.DispenseType,data:data98};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -4329,16 +4247,8 @@ vErrors.push(err244);
 }
 errors++;
 }
-}
-if(data.TotalDeliveryCost !== undefined){
-let data105 = data.TotalDeliveryCost;
-if(!(validate62.call(this, data105, {instancePath:instancePath+"/TotalDeliveryCost",parentData:data,parentDataProperty:"TotalDeliveryCost",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-errors = vErrors.length;
-}
-if((typeof data105 == "number") && (isFinite(data105))){
-if(data105 < 0 || isNaN(data105)){
-const err245 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalDeliveryCost,data:data105};
+if(!((data98 === 1) || (data98 === 2))){
+const err245 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Medical/DispenseType",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Medical/properties/DispenseType/enum",keyword:"enum",params:{allowedValues: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.properties.DispenseType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.properties.DispenseType.enum,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Medical.properties.DispenseType,data:data98};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -4349,11 +4259,11 @@ errors++;
 }
 }
 }
-if(data.TotalWeightBrutto !== undefined){
-let data106 = data.TotalWeightBrutto;
-if((typeof data106 == "number") && (isFinite(data106))){
-if(data106 < 0 || isNaN(data106)){
-const err246 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalWeightBrutto,data:data106};
+}
+if(data89.TaxRelief !== undefined){
+let data99 = data89.TaxRelief;
+if((!(data99 && typeof data99 == "object" && !Array.isArray(data99))) && (data99 !== null)){
+const err246 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data99};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -4362,15 +4272,9 @@ vErrors.push(err246);
 }
 errors++;
 }
-const issues7 = func73(data106, 6, rootData, this, instancePath + "/TotalWeightBrutto");
-if(issues7 !== null){
-const kwErrors7 = func7(issues7, instancePath + "/TotalWeightBrutto", "#/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
-}
-}
-else {
-const err247 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.TotalWeightBrutto.type,parentSchema:schema20.properties.TotalWeightBrutto,data:data106};
+if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
+if(Object.keys(data99).length < 1){
+const err247 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data99};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -4379,12 +4283,8 @@ vErrors.push(err247);
 }
 errors++;
 }
-}
-if(data.TotalWeightNetto !== undefined){
-let data107 = data.TotalWeightNetto;
-if((typeof data107 == "number") && (isFinite(data107))){
-if(data107 < 0 || isNaN(data107)){
-const err248 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalWeightNetto,data:data107};
+if(data99.Id === undefined){
+const err248 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data99};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -4393,15 +4293,8 @@ vErrors.push(err248);
 }
 errors++;
 }
-const issues8 = func73(data107, 6, rootData, this, instancePath + "/TotalWeightNetto");
-if(issues8 !== null){
-const kwErrors8 = func7(issues8, instancePath + "/TotalWeightNetto", "#/properties/TotalWeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
-}
-}
-else {
-const err249 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.TotalWeightNetto.type,parentSchema:schema20.properties.TotalWeightNetto,data:data107};
+if(data99.Name === undefined){
+const err249 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data99};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -4410,11 +4303,8 @@ vErrors.push(err249);
 }
 errors++;
 }
-}
-if(data.Empowerment !== undefined){
-let data108 = data.Empowerment;
-if((!(data108 && typeof data108 == "object" && !Array.isArray(data108))) && (data108 !== null)){
-const err250 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/type",keyword:"type",params:{type: schema20.properties.Empowerment.type},message:"must be object,null",schema:schema20.properties.Empowerment.type,parentSchema:schema20.properties.Empowerment,data:data108};
+if(data99.Type === undefined){
+const err250 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data99};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -4423,9 +4313,9 @@ vErrors.push(err250);
 }
 errors++;
 }
-if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
-if(Object.keys(data108).length < 1){
-const err251 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Empowerment,data:data108};
+for(const key19 in data99){
+if(!((((key19 === "Id") || (key19 === "Name")) || (key19 === "VatSum")) || (key19 === "Type"))){
+const err251 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/TaxRelief",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief,data:data99};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -4434,8 +4324,11 @@ vErrors.push(err251);
 }
 errors++;
 }
-if(data108.EmpowermentNo === undefined){
-const err252 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.Empowerment.required,parentSchema:schema20.properties.Empowerment,data:data108};
+}
+if(data99.Id !== undefined){
+let data100 = data99.Id;
+if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
+const err252 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/TaxRelief/Id",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Id,data:data100};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -4444,8 +4337,12 @@ vErrors.push(err252);
 }
 errors++;
 }
-if(data108.EmpowermentDateOfIssue === undefined){
-const err253 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.Empowerment.required,parentSchema:schema20.properties.Empowerment,data:data108};
+}
+if(data99.Name !== undefined){
+let data101 = data99.Name;
+if(typeof data101 === "string"){
+if(func3(data101) > 2000){
+const err253 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data101};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -4454,9 +4351,8 @@ vErrors.push(err253);
 }
 errors++;
 }
-for(const key18 in data108){
-if(!((((key18 === "EmpowermentId") || (key18 === "EmpowermentNo")) || (key18 === "EmpowermentDateOfIssue")) || (key18 === "EmpowermentDateOfExpire"))){
-const err254 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Empowerment,data:data108};
+if(func3(data101) < 1){
+const err254 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data101};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -4466,11 +4362,8 @@ vErrors.push(err254);
 errors++;
 }
 }
-if(data108.EmpowermentId !== undefined){
-let data109 = data108.EmpowermentId;
-if(typeof data109 === "string"){
-if(func3(data109) > 50){
-const err255 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Empowerment.properties.EmpowermentId,data:data109};
+else {
+const err255 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/TaxRelief/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Name,data:data101};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -4480,8 +4373,15 @@ vErrors.push(err255);
 errors++;
 }
 }
-else {
-const err256 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Empowerment.properties.EmpowermentId.type,parentSchema:schema20.properties.Empowerment.properties.EmpowermentId,data:data109};
+if(data99.VatSum !== undefined){
+let data102 = data99.VatSum;
+if(!(validate67.call(this, data102, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/TaxRelief/VatSum",parentData:data99,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+if((typeof data102 == "number") && (isFinite(data102))){
+if(data102 < 0 || isNaN(data102)){
+const err256 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/TaxRelief/VatSum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.VatSum,data:data102};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -4491,11 +4391,11 @@ vErrors.push(err256);
 errors++;
 }
 }
-if(data108.EmpowermentNo !== undefined){
-let data110 = data108.EmpowermentNo;
-if(typeof data110 === "string"){
-if(func3(data110) > 50){
-const err257 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Empowerment.properties.EmpowermentNo,data:data110};
+}
+if(data99.Type !== undefined){
+let data103 = data99.Type;
+if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
+const err257 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data103};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -4504,8 +4404,8 @@ vErrors.push(err257);
 }
 errors++;
 }
-if(func3(data110) < 1){
-const err258 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Empowerment.properties.EmpowermentNo,data:data110};
+if(!((data103 === 1) || (data103 === 2))){
+const err258 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/TaxRelief/Type",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/TaxRelief/properties/Type/enum",keyword:"enum",params:{allowedValues: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type.enum,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.TaxRelief.properties.Type,data:data103};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -4515,8 +4415,18 @@ vErrors.push(err258);
 errors++;
 }
 }
-else {
-const err259 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Empowerment.properties.EmpowermentNo.type,parentSchema:schema20.properties.Empowerment.properties.EmpowermentNo,data:data110};
+}
+}
+if(data89.Marks !== undefined){
+if(!(validate70.call(this, data89.Marks, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Marks",parentData:data89,parentDataProperty:"Marks",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
+}
+}
+if(data89.Excise !== undefined){
+let data105 = data89.Excise;
+if((!(data105 && typeof data105 == "object" && !Array.isArray(data105))) && (data105 !== null)){
+const err259 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data105};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -4525,36 +4435,9 @@ vErrors.push(err259);
 }
 errors++;
 }
-}
-if(data108.EmpowermentDateOfIssue !== undefined){
-if(!(validate38.call(this, data108.EmpowermentDateOfIssue, {instancePath:instancePath+"/Empowerment/EmpowermentDateOfIssue",parentData:data108,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-if(data108.EmpowermentDateOfExpire !== undefined){
-if(!(validate38.call(this, data108.EmpowermentDateOfExpire, {instancePath:instancePath+"/Empowerment/EmpowermentDateOfExpire",parentData:data108,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-const issues9 = func109(data, schema20.requiredUnless, rootData, this, instancePath + "");
-if(issues9 !== null){
-const kwErrors9 = func7(issues9, instancePath + "", "#/requiredUnless", "requiredUnless");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
-}
-const issues10 = func111(data, schema20.sellerNotBuyer, rootData, this, instancePath + "");
-if(issues10 !== null){
-const kwErrors10 = func7(issues10, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
-}
-}
-else {
-const err260 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+if(Object.keys(data105).length < 1){
+const err260 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data105};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -4563,15 +4446,769 @@ vErrors.push(err260);
 }
 errors++;
 }
+if(data105.Rate === undefined){
+const err261 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data105};
+if(vErrors === null){
+vErrors = [err261];
+}
+else {
+vErrors.push(err261);
+}
+errors++;
+}
+if(data105.Sum === undefined){
+const err262 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data105};
+if(vErrors === null){
+vErrors = [err262];
+}
+else {
+vErrors.push(err262);
+}
+errors++;
+}
+for(const key20 in data105){
+if(!((key20 === "Rate") || (key20 === "Sum"))){
+const err263 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Excise",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise,data:data105};
+if(vErrors === null){
+vErrors = [err263];
+}
+else {
+vErrors.push(err263);
+}
+errors++;
+}
+}
+if(data105.Rate !== undefined){
+let data106 = data105.Rate;
+if(!(validate67.call(this, data106, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Excise/Rate",parentData:data105,parentDataProperty:"Rate",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+if((typeof data106 == "number") && (isFinite(data106))){
+if(data106 < 0 || isNaN(data106)){
+const err264 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Excise/Rate",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Rate,data:data106};
+if(vErrors === null){
+vErrors = [err264];
+}
+else {
+vErrors.push(err264);
+}
+errors++;
+}
+}
+}
+if(data105.Sum !== undefined){
+let data107 = data105.Sum;
+if(!(validate67.call(this, data107, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Excise/Sum",parentData:data105,parentDataProperty:"Sum",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+if((typeof data107 == "number") && (isFinite(data107))){
+if(data107 < 0 || isNaN(data107)){
+const err265 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Excise/Sum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Excise/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Excise.properties.Sum,data:data107};
+if(vErrors === null){
+vErrors = [err265];
+}
+else {
+vErrors.push(err265);
+}
+errors++;
+}
+}
+}
+}
+}
+if(data89.Name !== undefined){
+let data108 = data89.Name;
+if(typeof data108 === "string"){
+if(func3(data108) > 1000){
+const err266 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data108};
+if(vErrors === null){
+vErrors = [err266];
+}
+else {
+vErrors.push(err266);
+}
+errors++;
+}
+if(func3(data108) < 1){
+const err267 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data108};
+if(vErrors === null){
+vErrors = [err267];
+}
+else {
+vErrors.push(err267);
+}
+errors++;
+}
+}
+else {
+const err268 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Name",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Name,data:data108};
+if(vErrors === null){
+vErrors = [err268];
+}
+else {
+vErrors.push(err268);
+}
+errors++;
+}
+}
+if(data89.CatalogCode !== undefined){
+if(!(validate74.call(this, data89.CatalogCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogCode",parentData:data89,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+}
+if(data89.CatalogName !== undefined){
+let data110 = data89.CatalogName;
+if(typeof data110 === "string"){
+if(func3(data110) > 1000){
+const err269 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data110};
+if(vErrors === null){
+vErrors = [err269];
+}
+else {
+vErrors.push(err269);
+}
+errors++;
+}
+if(func3(data110) < 1){
+const err270 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data110};
+if(vErrors === null){
+vErrors = [err270];
+}
+else {
+vErrors.push(err270);
+}
+errors++;
+}
+}
+else {
+const err271 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data110};
+if(vErrors === null){
+vErrors = [err271];
+}
+else {
+vErrors.push(err271);
+}
+errors++;
+}
+}
+if(data89.PackageCode !== undefined){
+if(!(validate76.call(this, data89.PackageCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageCode",parentData:data89,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+errors = vErrors.length;
+}
+}
+if(data89.PackageName !== undefined){
+let data112 = data89.PackageName;
+if(typeof data112 === "string"){
+if(func3(data112) > 300){
+const err272 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data112};
+if(vErrors === null){
+vErrors = [err272];
+}
+else {
+vErrors.push(err272);
+}
+errors++;
+}
+if(func3(data112) < 1){
+const err273 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data112};
+if(vErrors === null){
+vErrors = [err273];
+}
+else {
+vErrors.push(err273);
+}
+errors++;
+}
+}
+else {
+const err274 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data112};
+if(vErrors === null){
+vErrors = [err274];
+}
+else {
+vErrors.push(err274);
+}
+errors++;
+}
+}
+if(data89.Barcode !== undefined){
+let data113 = data89.Barcode;
+if(typeof data113 === "string"){
+if(func3(data113) > 1000){
+const err275 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data113};
+if(vErrors === null){
+vErrors = [err275];
+}
+else {
+vErrors.push(err275);
+}
+errors++;
+}
+}
+else {
+const err276 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Barcode",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Barcode,data:data113};
+if(vErrors === null){
+vErrors = [err276];
+}
+else {
+vErrors.push(err276);
+}
+errors++;
+}
+}
+if(data89.Amount !== undefined){
+if(!(validate78.call(this, data89.Amount, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Amount",parentData:data89,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+errors = vErrors.length;
+}
+}
+if(data89.Price !== undefined){
+if(!(validate67.call(this, data89.Price, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",parentData:data89,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+if(data89.DeliverySum !== undefined){
+if(!(validate67.call(this, data89.DeliverySum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",parentData:data89,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+if(data89.Vat !== undefined){
+let data117 = data89.Vat;
+if(data117 && typeof data117 == "object" && !Array.isArray(data117)){
+if(data117.Rate === undefined){
+const err277 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data117};
+if(vErrors === null){
+vErrors = [err277];
+}
+else {
+vErrors.push(err277);
+}
+errors++;
+}
+if(data117.Sum === undefined){
+const err278 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data117};
+if(vErrors === null){
+vErrors = [err278];
+}
+else {
+vErrors.push(err278);
+}
+errors++;
+}
+for(const key21 in data117){
+if(!((key21 === "Rate") || (key21 === "Sum"))){
+const err279 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data117};
+if(vErrors === null){
+vErrors = [err279];
+}
+else {
+vErrors.push(err279);
+}
+errors++;
+}
+}
+if(data117.Rate !== undefined){
+if(!(validate82.call(this, data117.Rate, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Vat/Rate",parentData:data117,parentDataProperty:"Rate",rootData}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+}
+if(data117.Sum !== undefined){
+if(!(validate67.call(this, data117.Sum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Vat/Sum",parentData:data117,parentDataProperty:"Sum",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err280 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Vat",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Vat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Vat,data:data117};
+if(vErrors === null){
+vErrors = [err280];
+}
+else {
+vErrors.push(err280);
+}
+errors++;
+}
+}
+if(data89.DeliverySumWithVat !== undefined){
+if(!(validate67.call(this, data89.DeliverySumWithVat, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySumWithVat",parentData:data89,parentDataProperty:"DeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+if(data89.Origin !== undefined){
+let data121 = data89.Origin;
+if(!(((typeof data121 == "number") && (!(data121 % 1) && !isNaN(data121))) && (isFinite(data121)))){
+const err281 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data121};
+if(vErrors === null){
+vErrors = [err281];
+}
+else {
+vErrors.push(err281);
+}
+errors++;
+}
+if(!((((data121 === 1) || (data121 === 2)) || (data121 === 3)) || (data121 === 4))){
+const err282 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Origin",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin.enum,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Origin,data:data121};
+if(vErrors === null){
+vErrors = [err282];
+}
+else {
+vErrors.push(err282);
+}
+errors++;
+}
+}
+if(data89.WeightBrutto !== undefined){
+let data122 = data89.WeightBrutto;
+if((typeof data122 == "number") && (isFinite(data122))){
+if(data122 < 0 || isNaN(data122)){
+const err283 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data122};
+if(vErrors === null){
+vErrors = [err283];
+}
+else {
+vErrors.push(err283);
+}
+errors++;
+}
+const issues2 = func83(data122, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto");
+if(issues2 !== null){
+const kwErrors2 = func7(issues2, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
+}
+}
+else {
+const err284 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data122};
+if(vErrors === null){
+vErrors = [err284];
+}
+else {
+vErrors.push(err284);
+}
+errors++;
+}
+}
+if(data89.WeightNetto !== undefined){
+let data123 = data89.WeightNetto;
+if((typeof data123 == "number") && (isFinite(data123))){
+if(data123 < 0 || isNaN(data123)){
+const err285 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data123};
+if(vErrors === null){
+vErrors = [err285];
+}
+else {
+vErrors.push(err285);
+}
+errors++;
+}
+const issues3 = func83(data123, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto");
+if(issues3 !== null){
+const kwErrors3 = func7(issues3, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
+}
+else {
+const err286 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data123};
+if(vErrors === null){
+vErrors = [err286];
+}
+else {
+vErrors.push(err286);
+}
+errors++;
+}
+}
+}
+else {
+const err287 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data89};
+if(vErrors === null){
+vErrors = [err287];
+}
+else {
+vErrors.push(err287);
+}
+errors++;
+}
+}
+const issues4 = func109(data88, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products");
+if(issues4 !== null){
+const kwErrors4 = func7(issues4, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
+}
+const issues5 = func111(data88, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.vatRateForDate, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products");
+if(issues5 !== null){
+const kwErrors5 = func7(issues5, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/vatRateForDate", "vatRateForDate");
+vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
+errors = errors + kwErrors5.length;
+}
+}
+else {
+const err288 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data88};
+if(vErrors === null){
+vErrors = [err288];
+}
+else {
+vErrors.push(err288);
+}
+errors++;
+}
+}
+if(data87.TotalDeliverySum !== undefined){
+if(!(validate67.call(this, data87.TotalDeliverySum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",parentData:data87,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+if(data87.TotalVatSum !== undefined){
+if(!(validate67.call(this, data87.TotalVatSum, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalVatSum",parentData:data87,parentDataProperty:"TotalVatSum",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+if(data87.TotalDeliverySumWithVat !== undefined){
+if(!(validate67.call(this, data87.TotalDeliverySumWithVat, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySumWithVat",parentData:data87,parentDataProperty:"TotalDeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+const issues6 = func113(data87, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo");
+if(issues6 !== null){
+const kwErrors6 = func7(issues6, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
+vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
+errors = errors + kwErrors6.length;
+}
+}
+else {
+const err289 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data87};
+if(vErrors === null){
+vErrors = [err289];
+}
+else {
+vErrors.push(err289);
+}
+errors++;
+}
+}
+}
+else {
+const err290 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data84};
+if(vErrors === null){
+vErrors = [err290];
+}
+else {
+vErrors.push(err290);
+}
+errors++;
+}
+}
+}
+else {
+const err291 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Roadway.properties.ProductGroups.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data83};
+if(vErrors === null){
+vErrors = [err291];
+}
+else {
+vErrors.push(err291);
+}
+errors++;
+}
+}
+}
+else {
+const err292 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.type,parentSchema:schema20.properties.Roadway,data:data71};
+if(vErrors === null){
+vErrors = [err292];
+}
+else {
+vErrors.push(err292);
+}
+errors++;
+}
+}
+if(data.TotalDistance !== undefined){
+let data127 = data.TotalDistance;
+if((typeof data127 == "number") && (isFinite(data127))){
+if(data127 < 0 || isNaN(data127)){
+const err293 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalDistance,data:data127};
+if(vErrors === null){
+vErrors = [err293];
+}
+else {
+vErrors.push(err293);
+}
+errors++;
+}
+const issues7 = func83(data127, 2, rootData, this, instancePath + "/TotalDistance");
+if(issues7 !== null){
+const kwErrors7 = func7(issues7, instancePath + "/TotalDistance", "#/properties/TotalDistance/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
+errors = errors + kwErrors7.length;
+}
+}
+else {
+const err294 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.TotalDistance.type,parentSchema:schema20.properties.TotalDistance,data:data127};
+if(vErrors === null){
+vErrors = [err294];
+}
+else {
+vErrors.push(err294);
+}
+errors++;
+}
+}
+if(data.TotalDeliveryCost !== undefined){
+let data128 = data.TotalDeliveryCost;
+if(!(validate67.call(this, data128, {instancePath:instancePath+"/TotalDeliveryCost",parentData:data,parentDataProperty:"TotalDeliveryCost",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+if((typeof data128 == "number") && (isFinite(data128))){
+if(data128 < 0 || isNaN(data128)){
+const err295 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalDeliveryCost,data:data128};
+if(vErrors === null){
+vErrors = [err295];
+}
+else {
+vErrors.push(err295);
+}
+errors++;
+}
+}
+}
+if(data.TotalWeightBrutto !== undefined){
+let data129 = data.TotalWeightBrutto;
+if((typeof data129 == "number") && (isFinite(data129))){
+if(data129 < 0 || isNaN(data129)){
+const err296 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalWeightBrutto,data:data129};
+if(vErrors === null){
+vErrors = [err296];
+}
+else {
+vErrors.push(err296);
+}
+errors++;
+}
+const issues8 = func83(data129, 6, rootData, this, instancePath + "/TotalWeightBrutto");
+if(issues8 !== null){
+const kwErrors8 = func7(issues8, instancePath + "/TotalWeightBrutto", "#/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
+errors = errors + kwErrors8.length;
+}
+}
+else {
+const err297 = {instancePath:instancePath+"/TotalWeightBrutto",schemaPath:"#/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.TotalWeightBrutto.type,parentSchema:schema20.properties.TotalWeightBrutto,data:data129};
+if(vErrors === null){
+vErrors = [err297];
+}
+else {
+vErrors.push(err297);
+}
+errors++;
+}
+}
+if(data.TotalWeightNetto !== undefined){
+let data130 = data.TotalWeightNetto;
+if((typeof data130 == "number") && (isFinite(data130))){
+if(data130 < 0 || isNaN(data130)){
+const err298 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalWeightNetto,data:data130};
+if(vErrors === null){
+vErrors = [err298];
+}
+else {
+vErrors.push(err298);
+}
+errors++;
+}
+const issues9 = func83(data130, 6, rootData, this, instancePath + "/TotalWeightNetto");
+if(issues9 !== null){
+const kwErrors9 = func7(issues9, instancePath + "/TotalWeightNetto", "#/properties/TotalWeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
+errors = errors + kwErrors9.length;
+}
+}
+else {
+const err299 = {instancePath:instancePath+"/TotalWeightNetto",schemaPath:"#/properties/TotalWeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.TotalWeightNetto.type,parentSchema:schema20.properties.TotalWeightNetto,data:data130};
+if(vErrors === null){
+vErrors = [err299];
+}
+else {
+vErrors.push(err299);
+}
+errors++;
+}
+}
+if(data.Empowerment !== undefined){
+let data131 = data.Empowerment;
+if((!(data131 && typeof data131 == "object" && !Array.isArray(data131))) && (data131 !== null)){
+const err300 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/type",keyword:"type",params:{type: schema20.properties.Empowerment.type},message:"must be object,null",schema:schema20.properties.Empowerment.type,parentSchema:schema20.properties.Empowerment,data:data131};
+if(vErrors === null){
+vErrors = [err300];
+}
+else {
+vErrors.push(err300);
+}
+errors++;
+}
+if(data131 && typeof data131 == "object" && !Array.isArray(data131)){
+if(Object.keys(data131).length < 1){
+const err301 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Empowerment,data:data131};
+if(vErrors === null){
+vErrors = [err301];
+}
+else {
+vErrors.push(err301);
+}
+errors++;
+}
+if(data131.EmpowermentNo === undefined){
+const err302 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.Empowerment.required,parentSchema:schema20.properties.Empowerment,data:data131};
+if(vErrors === null){
+vErrors = [err302];
+}
+else {
+vErrors.push(err302);
+}
+errors++;
+}
+if(data131.EmpowermentDateOfIssue === undefined){
+const err303 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.Empowerment.required,parentSchema:schema20.properties.Empowerment,data:data131};
+if(vErrors === null){
+vErrors = [err303];
+}
+else {
+vErrors.push(err303);
+}
+errors++;
+}
+for(const key22 in data131){
+if(!((((key22 === "EmpowermentId") || (key22 === "EmpowermentNo")) || (key22 === "EmpowermentDateOfIssue")) || (key22 === "EmpowermentDateOfExpire"))){
+const err304 = {instancePath:instancePath+"/Empowerment",schemaPath:"#/properties/Empowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Empowerment,data:data131};
+if(vErrors === null){
+vErrors = [err304];
+}
+else {
+vErrors.push(err304);
+}
+errors++;
+}
+}
+if(data131.EmpowermentId !== undefined){
+let data132 = data131.EmpowermentId;
+if(typeof data132 === "string"){
+if(func3(data132) > 50){
+const err305 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Empowerment.properties.EmpowermentId,data:data132};
+if(vErrors === null){
+vErrors = [err305];
+}
+else {
+vErrors.push(err305);
+}
+errors++;
+}
+}
+else {
+const err306 = {instancePath:instancePath+"/Empowerment/EmpowermentId",schemaPath:"#/properties/Empowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Empowerment.properties.EmpowermentId.type,parentSchema:schema20.properties.Empowerment.properties.EmpowermentId,data:data132};
+if(vErrors === null){
+vErrors = [err306];
+}
+else {
+vErrors.push(err306);
+}
+errors++;
+}
+}
+if(data131.EmpowermentNo !== undefined){
+let data133 = data131.EmpowermentNo;
+if(typeof data133 === "string"){
+if(func3(data133) > 50){
+const err307 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Empowerment.properties.EmpowermentNo,data:data133};
+if(vErrors === null){
+vErrors = [err307];
+}
+else {
+vErrors.push(err307);
+}
+errors++;
+}
+if(func3(data133) < 1){
+const err308 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Empowerment.properties.EmpowermentNo,data:data133};
+if(vErrors === null){
+vErrors = [err308];
+}
+else {
+vErrors.push(err308);
+}
+errors++;
+}
+}
+else {
+const err309 = {instancePath:instancePath+"/Empowerment/EmpowermentNo",schemaPath:"#/properties/Empowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Empowerment.properties.EmpowermentNo.type,parentSchema:schema20.properties.Empowerment.properties.EmpowermentNo,data:data133};
+if(vErrors === null){
+vErrors = [err309];
+}
+else {
+vErrors.push(err309);
+}
+errors++;
+}
+}
+if(data131.EmpowermentDateOfIssue !== undefined){
+if(!(validate38.call(this, data131.EmpowermentDateOfIssue, {instancePath:instancePath+"/Empowerment/EmpowermentDateOfIssue",parentData:data131,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data131.EmpowermentDateOfExpire !== undefined){
+if(!(validate38.call(this, data131.EmpowermentDateOfExpire, {instancePath:instancePath+"/Empowerment/EmpowermentDateOfExpire",parentData:data131,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+const issues10 = func124(data, schema20.requiredUnless, rootData, this, instancePath + "");
+if(issues10 !== null){
+const kwErrors10 = func7(issues10, instancePath + "", "#/requiredUnless", "requiredUnless");
+vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
+errors = errors + kwErrors10.length;
+}
+const issues11 = func126(data, schema20.sellerNotBuyer, rootData, this, instancePath + "");
+if(issues11 !== null){
+const kwErrors11 = func7(issues11, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
+errors = errors + kwErrors11.length;
+}
+}
+else {
+const err310 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err310];
+}
+else {
+vErrors.push(err310);
+}
+errors++;
+}
 validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const line__536fa0 = validate86;
-const schema34 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}},"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount","Price","DeliverySum","Vat","DeliverySumWithVat","Origin"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Committent":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"title":"forms:line.Committent","properties":{"TinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:hybridInvoice.Name"}}},"TaxRelief":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name","Type"],"title":"forms:line.TaxRelief","properties":{"Id":{"type":"integer","title":"forms:line.LgotaId"},"Name":{"type":"string","minLength":1,"maxLength":2000,"title":"forms:line.LgotaName"},"VatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.LgotaVatSum"},"Type":{"type":"integer","enum":[1,2],"title":"forms:line.LgotaType"}}},"Marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}},"title":"forms:line.Marks"},"Excise":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Rate","Sum"],"title":"forms:line.Excise","properties":{"Rate":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseRate"},"Sum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseSum"}}},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Barcode":{"type":"string","maxLength":1000,"title":"forms:line.Barcode"},"Amount":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Price":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"Vat":{"type":"object","additionalProperties":false,"required":["Rate","Sum"],"title":"forms:line.Vat","properties":{"Rate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20],"title":"forms:line.VatRate"},"Sum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.VatSum"}}},"DeliverySumWithVat":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySumWithVat"},"Origin":{"type":"integer","enum":[1,2,3,4],"title":"forms:line.Origin"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}},"$id":"hybridInvoice.line.-536fa0"};
+export const line__2b4a399b = validate92;
+const schema34 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}},"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount","Price","DeliverySum","Vat","DeliverySumWithVat","Origin"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Committent":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TinOrPinfl","Name"],"title":"forms:line.Committent","properties":{"TinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:hybridInvoice.Name"}}},"Medical":{"title":"forms:hybridInvoice.Medical","description":"Pharmacy details of a medicine line (HasMedicalEquipment): base price, markup, serial, dispensing (1 prescription, 2 over the counter). null otherwise.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["BaseSumma","ProfitRate","DispenseType"],"properties":{"BaseSumma":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.BaseSumma"},"ProfitRate":{"title":"forms:line.ProfitRate","type":"number","minimum":0,"maximum":100000,"decimalPlaces":2},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"DispenseType":{"title":"forms:line.DispenseType","type":"integer","enum":[1,2]}}},"TaxRelief":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name","Type"],"title":"forms:line.TaxRelief","properties":{"Id":{"type":"integer","title":"forms:line.LgotaId"},"Name":{"type":"string","minLength":1,"maxLength":2000,"title":"forms:line.LgotaName"},"VatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.LgotaVatSum"},"Type":{"type":"integer","enum":[1,2],"title":"forms:line.LgotaType"}}},"Marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}},"title":"forms:line.Marks"},"Excise":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Rate","Sum"],"title":"forms:line.Excise","properties":{"Rate":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseRate"},"Sum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseSum"}}},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Barcode":{"type":"string","maxLength":1000,"title":"forms:line.Barcode"},"Amount":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Price":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"Vat":{"type":"object","additionalProperties":false,"required":["Rate","Sum"],"title":"forms:line.Vat","properties":{"Rate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20],"title":"forms:line.VatRate"},"Sum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.VatSum"}}},"DeliverySumWithVat":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySumWithVat"},"Origin":{"type":"integer","enum":[1,2,3,4],"title":"forms:line.Origin"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}},"$id":"hybridInvoice.line.-2b4a399b"};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="hybridInvoice.line.-536fa0" */;
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="hybridInvoice.line.-2b4a399b" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4865,10 +5502,10 @@ errors++;
 }
 }
 }
-if(data.TaxRelief !== undefined){
-let data4 = data.TaxRelief;
+if(data.Medical !== undefined){
+let data4 = data.Medical;
 if((!(data4 && typeof data4 == "object" && !Array.isArray(data4))) && (data4 !== null)){
-const err26 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/type",keyword:"type",params:{type: schema34.properties.TaxRelief.type},message:"must be object,null",schema:schema34.properties.TaxRelief.type,parentSchema:schema34.properties.TaxRelief,data:data4};
+const err26 = {instancePath:instancePath+"/Medical",schemaPath:"#/properties/Medical/type",keyword:"type",params:{type: schema34.properties.Medical.type},message:"must be object,null",schema:schema34.properties.Medical.type,parentSchema:schema34.properties.Medical,data:data4};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4879,7 +5516,7 @@ errors++;
 }
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(Object.keys(data4).length < 1){
-const err27 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34.properties.TaxRelief,data:data4};
+const err27 = {instancePath:instancePath+"/Medical",schemaPath:"#/properties/Medical/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34.properties.Medical,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4888,8 +5525,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data4.Id === undefined){
-const err28 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema34.properties.TaxRelief.required,parentSchema:schema34.properties.TaxRelief,data:data4};
+if(data4.BaseSumma === undefined){
+const err28 = {instancePath:instancePath+"/Medical",schemaPath:"#/properties/Medical/required",keyword:"required",params:{missingProperty: "BaseSumma"},message:"must have required property '"+"BaseSumma"+"'",schema:schema34.properties.Medical.required,parentSchema:schema34.properties.Medical,data:data4};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4898,8 +5535,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data4.Name === undefined){
-const err29 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema34.properties.TaxRelief.required,parentSchema:schema34.properties.TaxRelief,data:data4};
+if(data4.ProfitRate === undefined){
+const err29 = {instancePath:instancePath+"/Medical",schemaPath:"#/properties/Medical/required",keyword:"required",params:{missingProperty: "ProfitRate"},message:"must have required property '"+"ProfitRate"+"'",schema:schema34.properties.Medical.required,parentSchema:schema34.properties.Medical,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4908,8 +5545,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data4.Type === undefined){
-const err30 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema34.properties.TaxRelief.required,parentSchema:schema34.properties.TaxRelief,data:data4};
+if(data4.DispenseType === undefined){
+const err30 = {instancePath:instancePath+"/Medical",schemaPath:"#/properties/Medical/required",keyword:"required",params:{missingProperty: "DispenseType"},message:"must have required property '"+"DispenseType"+"'",schema:schema34.properties.Medical.required,parentSchema:schema34.properties.Medical,data:data4};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -4919,8 +5556,8 @@ vErrors.push(err30);
 errors++;
 }
 for(const key2 in data4){
-if(!((((key2 === "Id") || (key2 === "Name")) || (key2 === "VatSum")) || (key2 === "Type"))){
-const err31 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.TaxRelief,data:data4};
+if(!((((key2 === "BaseSumma") || (key2 === "ProfitRate")) || (key2 === "Serial")) || (key2 === "DispenseType"))){
+const err31 = {instancePath:instancePath+"/Medical",schemaPath:"#/properties/Medical/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.Medical,data:data4};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4930,10 +5567,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data4.Id !== undefined){
-let data5 = data4.Id;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err32 = {instancePath:instancePath+"/TaxRelief/Id",schemaPath:"#/properties/TaxRelief/properties/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.TaxRelief.properties.Id.type,parentSchema:schema34.properties.TaxRelief.properties.Id,data:data5};
+if(data4.BaseSumma !== undefined){
+let data5 = data4.BaseSumma;
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 9999999999999.99 || isNaN(data5)){
+const err32 = {instancePath:instancePath+"/Medical/BaseSumma",schemaPath:"#/properties/Medical/properties/BaseSumma/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.Medical.properties.BaseSumma,data:data5};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -4942,12 +5580,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data4.Name !== undefined){
-let data6 = data4.Name;
-if(typeof data6 === "string"){
-if(func3(data6) > 2000){
-const err33 = {instancePath:instancePath+"/TaxRelief/Name",schemaPath:"#/properties/TaxRelief/properties/Name/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema34.properties.TaxRelief.properties.Name,data:data6};
+if(data5 < 0 || isNaN(data5)){
+const err33 = {instancePath:instancePath+"/Medical/BaseSumma",schemaPath:"#/properties/Medical/properties/BaseSumma/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.Medical.properties.BaseSumma,data:data5};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -4956,8 +5590,15 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(func3(data6) < 1){
-const err34 = {instancePath:instancePath+"/TaxRelief/Name",schemaPath:"#/properties/TaxRelief/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.TaxRelief.properties.Name,data:data6};
+const issues1 = func83(data5, 2, rootData, this, instancePath + "/Medical/BaseSumma");
+if(issues1 !== null){
+const kwErrors1 = func7(issues1, instancePath + "/Medical/BaseSumma", "#/properties/Medical/properties/BaseSumma/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
+errors = errors + kwErrors1.length;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/Medical/BaseSumma",schemaPath:"#/properties/Medical/properties/BaseSumma/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Medical.properties.BaseSumma.type,parentSchema:schema34.properties.Medical.properties.BaseSumma,data:data5};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4967,8 +5608,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/TaxRelief/Name",schemaPath:"#/properties/TaxRelief/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.TaxRelief.properties.Name.type,parentSchema:schema34.properties.TaxRelief.properties.Name,data:data6};
+if(data4.ProfitRate !== undefined){
+let data6 = data4.ProfitRate;
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 100000 || isNaN(data6)){
+const err35 = {instancePath:instancePath+"/Medical/ProfitRate",schemaPath:"#/properties/Medical/properties/ProfitRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema34.properties.Medical.properties.ProfitRate,data:data6};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -4977,12 +5621,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data4.VatSum !== undefined){
-let data7 = data4.VatSum;
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 9999999999999.99 || isNaN(data7)){
-const err36 = {instancePath:instancePath+"/TaxRelief/VatSum",schemaPath:"#/properties/TaxRelief/properties/VatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.TaxRelief.properties.VatSum,data:data7};
+if(data6 < 0 || isNaN(data6)){
+const err36 = {instancePath:instancePath+"/Medical/ProfitRate",schemaPath:"#/properties/Medical/properties/ProfitRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.Medical.properties.ProfitRate,data:data6};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4991,8 +5631,15 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data7 < 0 || isNaN(data7)){
-const err37 = {instancePath:instancePath+"/TaxRelief/VatSum",schemaPath:"#/properties/TaxRelief/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.TaxRelief.properties.VatSum,data:data7};
+const issues2 = func83(data6, 2, rootData, this, instancePath + "/Medical/ProfitRate");
+if(issues2 !== null){
+const kwErrors2 = func7(issues2, instancePath + "/Medical/ProfitRate", "#/properties/Medical/properties/ProfitRate/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/Medical/ProfitRate",schemaPath:"#/properties/Medical/properties/ProfitRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Medical.properties.ProfitRate.type,parentSchema:schema34.properties.Medical.properties.ProfitRate,data:data6};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5001,15 +5648,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-const issues1 = func73(data7, 2, rootData, this, instancePath + "/TaxRelief/VatSum");
-if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "/TaxRelief/VatSum", "#/properties/TaxRelief/properties/VatSum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
-errors = errors + kwErrors1.length;
 }
-}
-else {
-const err38 = {instancePath:instancePath+"/TaxRelief/VatSum",schemaPath:"#/properties/TaxRelief/properties/VatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.TaxRelief.properties.VatSum.type,parentSchema:schema34.properties.TaxRelief.properties.VatSum,data:data7};
+if(data4.Serial !== undefined){
+let data7 = data4.Serial;
+if(typeof data7 === "string"){
+if(func3(data7) > 200){
+const err38 = {instancePath:instancePath+"/Medical/Serial",schemaPath:"#/properties/Medical/properties/Serial/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.Medical.properties.Serial,data:data7};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5019,10 +5663,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data4.Type !== undefined){
-let data8 = data4.Type;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err39 = {instancePath:instancePath+"/TaxRelief/Type",schemaPath:"#/properties/TaxRelief/properties/Type/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.TaxRelief.properties.Type.type,parentSchema:schema34.properties.TaxRelief.properties.Type,data:data8};
+else {
+const err39 = {instancePath:instancePath+"/Medical/Serial",schemaPath:"#/properties/Medical/properties/Serial/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Medical.properties.Serial.type,parentSchema:schema34.properties.Medical.properties.Serial,data:data7};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5031,8 +5673,11 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(!((data8 === 1) || (data8 === 2))){
-const err40 = {instancePath:instancePath+"/TaxRelief/Type",schemaPath:"#/properties/TaxRelief/properties/Type/enum",keyword:"enum",params:{allowedValues: schema34.properties.TaxRelief.properties.Type.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.TaxRelief.properties.Type.enum,parentSchema:schema34.properties.TaxRelief.properties.Type,data:data8};
+}
+if(data4.DispenseType !== undefined){
+let data8 = data4.DispenseType;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err40 = {instancePath:instancePath+"/Medical/DispenseType",schemaPath:"#/properties/Medical/properties/DispenseType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.Medical.properties.DispenseType.type,parentSchema:schema34.properties.Medical.properties.DispenseType,data:data8};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5041,13 +5686,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-}
-}
-if(data.Marks !== undefined){
-let data9 = data.Marks;
-if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err41 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/type",keyword:"type",params:{type: schema34.properties.Marks.type},message:"must be object,null",schema:schema34.properties.Marks.type,parentSchema:schema34.properties.Marks,data:data9};
+if(!((data8 === 1) || (data8 === 2))){
+const err41 = {instancePath:instancePath+"/Medical/DispenseType",schemaPath:"#/properties/Medical/properties/DispenseType/enum",keyword:"enum",params:{allowedValues: schema34.properties.Medical.properties.DispenseType.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.Medical.properties.DispenseType.enum,parentSchema:schema34.properties.Medical.properties.DispenseType,data:data8};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5056,9 +5696,13 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(Object.keys(data9).length < 1){
-const err42 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34.properties.Marks,data:data9};
+}
+}
+}
+if(data.TaxRelief !== undefined){
+let data9 = data.TaxRelief;
+if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
+const err42 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/type",keyword:"type",params:{type: schema34.properties.TaxRelief.type},message:"must be object,null",schema:schema34.properties.TaxRelief.type,parentSchema:schema34.properties.TaxRelief,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5067,8 +5711,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data9.ProductType === undefined){
-const err43 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema34.properties.Marks.required,parentSchema:schema34.properties.Marks,data:data9};
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(Object.keys(data9).length < 1){
+const err43 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34.properties.TaxRelief,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -5077,9 +5722,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-for(const key3 in data9){
-if(!((((key3 === "ProductType") || (key3 === "KIZ")) || (key3 === "NomUpak")) || (key3 === "IdentTransUpak"))){
-const err44 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.Marks,data:data9};
+if(data9.Id === undefined){
+const err44 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema34.properties.TaxRelief.required,parentSchema:schema34.properties.TaxRelief,data:data9};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -5088,11 +5732,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data9.ProductType !== undefined){
-let data10 = data9.ProductType;
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err45 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.Marks.properties.ProductType.type,parentSchema:schema34.properties.Marks.properties.ProductType,data:data10};
+if(data9.Name === undefined){
+const err45 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema34.properties.TaxRelief.required,parentSchema:schema34.properties.TaxRelief,data:data9};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -5101,8 +5742,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!((((((((data10 === 1) || (data10 === 2)) || (data10 === 3)) || (data10 === 4)) || (data10 === 5)) || (data10 === 6)) || (data10 === 8)) || (data10 === 11))){
-const err46 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema34.properties.Marks.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.Marks.properties.ProductType.enum,parentSchema:schema34.properties.Marks.properties.ProductType,data:data10};
+if(data9.Type === undefined){
+const err46 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema34.properties.TaxRelief.required,parentSchema:schema34.properties.TaxRelief,data:data9};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -5111,12 +5752,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-if(data9.KIZ !== undefined){
-let data11 = data9.KIZ;
-if(Array.isArray(data11)){
-if(data11.length > 10000){
-const err47 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema34.properties.Marks.properties.KIZ,data:data11};
+for(const key3 in data9){
+if(!((((key3 === "Id") || (key3 === "Name")) || (key3 === "VatSum")) || (key3 === "Type"))){
+const err47 = {instancePath:instancePath+"/TaxRelief",schemaPath:"#/properties/TaxRelief/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.TaxRelief,data:data9};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -5125,12 +5763,11 @@ vErrors.push(err47);
 }
 errors++;
 }
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-let data12 = data11[i0];
-if(typeof data12 === "string"){
-if(func3(data12) > 200){
-const err48 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.Marks.properties.KIZ.items,data:data12};
+}
+if(data9.Id !== undefined){
+let data10 = data9.Id;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err48 = {instancePath:instancePath+"/TaxRelief/Id",schemaPath:"#/properties/TaxRelief/properties/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.TaxRelief.properties.Id.type,parentSchema:schema34.properties.TaxRelief.properties.Id,data:data10};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -5139,8 +5776,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(func3(data12) < 1){
-const err49 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Marks.properties.KIZ.items,data:data12};
+}
+if(data9.Name !== undefined){
+let data11 = data9.Name;
+if(typeof data11 === "string"){
+if(func3(data11) > 2000){
+const err49 = {instancePath:instancePath+"/TaxRelief/Name",schemaPath:"#/properties/TaxRelief/properties/Name/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema34.properties.TaxRelief.properties.Name,data:data11};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -5149,9 +5790,8 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Marks.properties.KIZ.items.type,parentSchema:schema34.properties.Marks.properties.KIZ.items,data:data12};
+if(func3(data11) < 1){
+const err50 = {instancePath:instancePath+"/TaxRelief/Name",schemaPath:"#/properties/TaxRelief/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.TaxRelief.properties.Name,data:data11};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -5161,9 +5801,8 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
 else {
-const err51 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.Marks.properties.KIZ.type,parentSchema:schema34.properties.Marks.properties.KIZ,data:data11};
+const err51 = {instancePath:instancePath+"/TaxRelief/Name",schemaPath:"#/properties/TaxRelief/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.TaxRelief.properties.Name.type,parentSchema:schema34.properties.TaxRelief.properties.Name,data:data11};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -5173,11 +5812,11 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data9.NomUpak !== undefined){
-let data13 = data9.NomUpak;
-if(Array.isArray(data13)){
-if(data13.length > 10000){
-const err52 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema34.properties.Marks.properties.NomUpak,data:data13};
+if(data9.VatSum !== undefined){
+let data12 = data9.VatSum;
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 9999999999999.99 || isNaN(data12)){
+const err52 = {instancePath:instancePath+"/TaxRelief/VatSum",schemaPath:"#/properties/TaxRelief/properties/VatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.TaxRelief.properties.VatSum,data:data12};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5186,12 +5825,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-let data14 = data13[i1];
-if(typeof data14 === "string"){
-if(func3(data14) > 200){
-const err53 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.Marks.properties.NomUpak.items,data:data14};
+if(data12 < 0 || isNaN(data12)){
+const err53 = {instancePath:instancePath+"/TaxRelief/VatSum",schemaPath:"#/properties/TaxRelief/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.TaxRelief.properties.VatSum,data:data12};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -5200,8 +5835,15 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(func3(data14) < 1){
-const err54 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Marks.properties.NomUpak.items,data:data14};
+const issues3 = func83(data12, 2, rootData, this, instancePath + "/TaxRelief/VatSum");
+if(issues3 !== null){
+const kwErrors3 = func7(issues3, instancePath + "/TaxRelief/VatSum", "#/properties/TaxRelief/properties/VatSum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/TaxRelief/VatSum",schemaPath:"#/properties/TaxRelief/properties/VatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.TaxRelief.properties.VatSum.type,parentSchema:schema34.properties.TaxRelief.properties.VatSum,data:data12};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -5211,8 +5853,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-else {
-const err55 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Marks.properties.NomUpak.items.type,parentSchema:schema34.properties.Marks.properties.NomUpak.items,data:data14};
+if(data9.Type !== undefined){
+let data13 = data9.Type;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err55 = {instancePath:instancePath+"/TaxRelief/Type",schemaPath:"#/properties/TaxRelief/properties/Type/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.TaxRelief.properties.Type.type,parentSchema:schema34.properties.TaxRelief.properties.Type,data:data13};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -5221,10 +5865,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.Marks.properties.NomUpak.type,parentSchema:schema34.properties.Marks.properties.NomUpak,data:data13};
+if(!((data13 === 1) || (data13 === 2))){
+const err56 = {instancePath:instancePath+"/TaxRelief/Type",schemaPath:"#/properties/TaxRelief/properties/Type/enum",keyword:"enum",params:{allowedValues: schema34.properties.TaxRelief.properties.Type.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.TaxRelief.properties.Type.enum,parentSchema:schema34.properties.TaxRelief.properties.Type,data:data13};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -5234,11 +5876,12 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data9.IdentTransUpak !== undefined){
-let data15 = data9.IdentTransUpak;
-if(Array.isArray(data15)){
-if(data15.length > 10000){
-const err57 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema34.properties.Marks.properties.IdentTransUpak,data:data15};
+}
+}
+if(data.Marks !== undefined){
+let data14 = data.Marks;
+if((!(data14 && typeof data14 == "object" && !Array.isArray(data14))) && (data14 !== null)){
+const err57 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/type",keyword:"type",params:{type: schema34.properties.Marks.type},message:"must be object,null",schema:schema34.properties.Marks.type,parentSchema:schema34.properties.Marks,data:data14};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -5247,12 +5890,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-const len2 = data15.length;
-for(let i2=0; i2<len2; i2++){
-let data16 = data15[i2];
-if(typeof data16 === "string"){
-if(func3(data16) > 200){
-const err58 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.Marks.properties.IdentTransUpak.items,data:data16};
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(Object.keys(data14).length < 1){
+const err58 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34.properties.Marks,data:data14};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -5261,8 +5901,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(func3(data16) < 1){
-const err59 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Marks.properties.IdentTransUpak.items,data:data16};
+if(data14.ProductType === undefined){
+const err59 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/required",keyword:"required",params:{missingProperty: "ProductType"},message:"must have required property '"+"ProductType"+"'",schema:schema34.properties.Marks.required,parentSchema:schema34.properties.Marks,data:data14};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -5271,9 +5911,9 @@ vErrors.push(err59);
 }
 errors++;
 }
-}
-else {
-const err60 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Marks.properties.IdentTransUpak.items.type,parentSchema:schema34.properties.Marks.properties.IdentTransUpak.items,data:data16};
+for(const key4 in data14){
+if(!((((key4 === "ProductType") || (key4 === "KIZ")) || (key4 === "NomUpak")) || (key4 === "IdentTransUpak"))){
+const err60 = {instancePath:instancePath+"/Marks",schemaPath:"#/properties/Marks/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.Marks,data:data14};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -5283,9 +5923,10 @@ vErrors.push(err60);
 errors++;
 }
 }
-}
-else {
-const err61 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.Marks.properties.IdentTransUpak.type,parentSchema:schema34.properties.Marks.properties.IdentTransUpak,data:data15};
+if(data14.ProductType !== undefined){
+let data15 = data14.ProductType;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err61 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.Marks.properties.ProductType.type,parentSchema:schema34.properties.Marks.properties.ProductType,data:data15};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -5294,13 +5935,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-}
-}
-if(data.Excise !== undefined){
-let data17 = data.Excise;
-if((!(data17 && typeof data17 == "object" && !Array.isArray(data17))) && (data17 !== null)){
-const err62 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/type",keyword:"type",params:{type: schema34.properties.Excise.type},message:"must be object,null",schema:schema34.properties.Excise.type,parentSchema:schema34.properties.Excise,data:data17};
+if(!((((((((data15 === 1) || (data15 === 2)) || (data15 === 3)) || (data15 === 4)) || (data15 === 5)) || (data15 === 6)) || (data15 === 8)) || (data15 === 11))){
+const err62 = {instancePath:instancePath+"/Marks/ProductType",schemaPath:"#/properties/Marks/properties/ProductType/enum",keyword:"enum",params:{allowedValues: schema34.properties.Marks.properties.ProductType.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.Marks.properties.ProductType.enum,parentSchema:schema34.properties.Marks.properties.ProductType,data:data15};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5309,9 +5945,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(Object.keys(data17).length < 1){
-const err63 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34.properties.Excise,data:data17};
+}
+if(data14.KIZ !== undefined){
+let data16 = data14.KIZ;
+if(Array.isArray(data16)){
+if(data16.length > 10000){
+const err63 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema34.properties.Marks.properties.KIZ,data:data16};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5320,8 +5959,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data17.Rate === undefined){
-const err64 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema34.properties.Excise.required,parentSchema:schema34.properties.Excise,data:data17};
+const len0 = data16.length;
+for(let i0=0; i0<len0; i0++){
+let data17 = data16[i0];
+if(typeof data17 === "string"){
+if(func3(data17) > 200){
+const err64 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.Marks.properties.KIZ.items,data:data17};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5330,8 +5973,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data17.Sum === undefined){
-const err65 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema34.properties.Excise.required,parentSchema:schema34.properties.Excise,data:data17};
+if(func3(data17) < 1){
+const err65 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Marks.properties.KIZ.items,data:data17};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5340,9 +5983,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-for(const key4 in data17){
-if(!((key4 === "Rate") || (key4 === "Sum"))){
-const err66 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.Excise,data:data17};
+}
+else {
+const err66 = {instancePath:instancePath+"/Marks/KIZ/" + i0,schemaPath:"#/properties/Marks/properties/KIZ/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Marks.properties.KIZ.items.type,parentSchema:schema34.properties.Marks.properties.KIZ.items,data:data17};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5352,11 +5995,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data17.Rate !== undefined){
-let data18 = data17.Rate;
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 > 9999999999999.99 || isNaN(data18)){
-const err67 = {instancePath:instancePath+"/Excise/Rate",schemaPath:"#/properties/Excise/properties/Rate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.Excise.properties.Rate,data:data18};
+}
+else {
+const err67 = {instancePath:instancePath+"/Marks/KIZ",schemaPath:"#/properties/Marks/properties/KIZ/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.Marks.properties.KIZ.type,parentSchema:schema34.properties.Marks.properties.KIZ,data:data16};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5365,8 +6006,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data18 < 0 || isNaN(data18)){
-const err68 = {instancePath:instancePath+"/Excise/Rate",schemaPath:"#/properties/Excise/properties/Rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.Excise.properties.Rate,data:data18};
+}
+if(data14.NomUpak !== undefined){
+let data18 = data14.NomUpak;
+if(Array.isArray(data18)){
+if(data18.length > 10000){
+const err68 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema34.properties.Marks.properties.NomUpak,data:data18};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5375,15 +6020,12 @@ vErrors.push(err68);
 }
 errors++;
 }
-const issues2 = func73(data18, 2, rootData, this, instancePath + "/Excise/Rate");
-if(issues2 !== null){
-const kwErrors2 = func7(issues2, instancePath + "/Excise/Rate", "#/properties/Excise/properties/Rate/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/Excise/Rate",schemaPath:"#/properties/Excise/properties/Rate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Excise.properties.Rate.type,parentSchema:schema34.properties.Excise.properties.Rate,data:data18};
+const len1 = data18.length;
+for(let i1=0; i1<len1; i1++){
+let data19 = data18[i1];
+if(typeof data19 === "string"){
+if(func3(data19) > 200){
+const err69 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.Marks.properties.NomUpak.items,data:data19};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5392,12 +6034,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-if(data17.Sum !== undefined){
-let data19 = data17.Sum;
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 > 9999999999999.99 || isNaN(data19)){
-const err70 = {instancePath:instancePath+"/Excise/Sum",schemaPath:"#/properties/Excise/properties/Sum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.Excise.properties.Sum,data:data19};
+if(func3(data19) < 1){
+const err70 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Marks.properties.NomUpak.items,data:data19};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -5406,8 +6044,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data19 < 0 || isNaN(data19)){
-const err71 = {instancePath:instancePath+"/Excise/Sum",schemaPath:"#/properties/Excise/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.Excise.properties.Sum,data:data19};
+}
+else {
+const err71 = {instancePath:instancePath+"/Marks/NomUpak/" + i1,schemaPath:"#/properties/Marks/properties/NomUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Marks.properties.NomUpak.items.type,parentSchema:schema34.properties.Marks.properties.NomUpak.items,data:data19};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -5416,15 +6055,10 @@ vErrors.push(err71);
 }
 errors++;
 }
-const issues3 = func73(data19, 2, rootData, this, instancePath + "/Excise/Sum");
-if(issues3 !== null){
-const kwErrors3 = func7(issues3, instancePath + "/Excise/Sum", "#/properties/Excise/properties/Sum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/Excise/Sum",schemaPath:"#/properties/Excise/properties/Sum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Excise.properties.Sum.type,parentSchema:schema34.properties.Excise.properties.Sum,data:data19};
+const err72 = {instancePath:instancePath+"/Marks/NomUpak",schemaPath:"#/properties/Marks/properties/NomUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.Marks.properties.NomUpak.type,parentSchema:schema34.properties.Marks.properties.NomUpak,data:data18};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -5434,13 +6068,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-}
-if(data.Name !== undefined){
-let data20 = data.Name;
-if(typeof data20 === "string"){
-if(func3(data20) > 1000){
-const err73 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.Name,data:data20};
+if(data14.IdentTransUpak !== undefined){
+let data20 = data14.IdentTransUpak;
+if(Array.isArray(data20)){
+if(data20.length > 10000){
+const err73 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema34.properties.Marks.properties.IdentTransUpak,data:data20};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -5449,8 +6081,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(func3(data20) < 1){
-const err74 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Name,data:data20};
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(typeof data21 === "string"){
+if(func3(data21) > 200){
+const err74 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema34.properties.Marks.properties.IdentTransUpak.items,data:data21};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -5459,9 +6095,8 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-else {
-const err75 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Name.type,parentSchema:schema34.properties.Name,data:data20};
+if(func3(data21) < 1){
+const err75 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Marks.properties.IdentTransUpak.items,data:data21};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -5471,11 +6106,8 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data.CatalogCode !== undefined){
-let data21 = data.CatalogCode;
-if(typeof data21 === "string"){
-if(!pattern9.test(data21)){
-const err76 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema34.properties.CatalogCode,data:data21};
+else {
+const err76 = {instancePath:instancePath+"/Marks/IdentTransUpak/" + i2,schemaPath:"#/properties/Marks/properties/IdentTransUpak/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Marks.properties.IdentTransUpak.items.type,parentSchema:schema34.properties.Marks.properties.IdentTransUpak.items,data:data21};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -5485,8 +6117,9 @@ vErrors.push(err76);
 errors++;
 }
 }
+}
 else {
-const err77 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.CatalogCode.type,parentSchema:schema34.properties.CatalogCode,data:data21};
+const err77 = {instancePath:instancePath+"/Marks/IdentTransUpak",schemaPath:"#/properties/Marks/properties/IdentTransUpak/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.Marks.properties.IdentTransUpak.type,parentSchema:schema34.properties.Marks.properties.IdentTransUpak,data:data20};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -5496,11 +6129,12 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.CatalogName !== undefined){
-let data22 = data.CatalogName;
-if(typeof data22 === "string"){
-if(func3(data22) > 1000){
-const err78 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.CatalogName,data:data22};
+}
+}
+if(data.Excise !== undefined){
+let data22 = data.Excise;
+if((!(data22 && typeof data22 == "object" && !Array.isArray(data22))) && (data22 !== null)){
+const err78 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/type",keyword:"type",params:{type: schema34.properties.Excise.type},message:"must be object,null",schema:schema34.properties.Excise.type,parentSchema:schema34.properties.Excise,data:data22};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -5509,8 +6143,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(func3(data22) < 1){
-const err79 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.CatalogName,data:data22};
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(Object.keys(data22).length < 1){
+const err79 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema34.properties.Excise,data:data22};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -5519,9 +6154,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-else {
-const err80 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.CatalogName.type,parentSchema:schema34.properties.CatalogName,data:data22};
+if(data22.Rate === undefined){
+const err80 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema34.properties.Excise.required,parentSchema:schema34.properties.Excise,data:data22};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -5530,12 +6164,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-if(data.PackageCode !== undefined){
-let data23 = data.PackageCode;
-if(typeof data23 === "string"){
-if(!pattern10.test(data23)){
-const err81 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema34.properties.PackageCode,data:data23};
+if(data22.Sum === undefined){
+const err81 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema34.properties.Excise.required,parentSchema:schema34.properties.Excise,data:data22};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -5544,9 +6174,9 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-else {
-const err82 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.PackageCode.type,parentSchema:schema34.properties.PackageCode,data:data23};
+for(const key5 in data22){
+if(!((key5 === "Rate") || (key5 === "Sum"))){
+const err82 = {instancePath:instancePath+"/Excise",schemaPath:"#/properties/Excise/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.Excise,data:data22};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -5556,11 +6186,11 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data.PackageName !== undefined){
-let data24 = data.PackageName;
-if(typeof data24 === "string"){
-if(func3(data24) > 300){
-const err83 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema34.properties.PackageName,data:data24};
+if(data22.Rate !== undefined){
+let data23 = data22.Rate;
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 9999999999999.99 || isNaN(data23)){
+const err83 = {instancePath:instancePath+"/Excise/Rate",schemaPath:"#/properties/Excise/properties/Rate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.Excise.properties.Rate,data:data23};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -5569,8 +6199,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(func3(data24) < 1){
-const err84 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.PackageName,data:data24};
+if(data23 < 0 || isNaN(data23)){
+const err84 = {instancePath:instancePath+"/Excise/Rate",schemaPath:"#/properties/Excise/properties/Rate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.Excise.properties.Rate,data:data23};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -5579,9 +6209,15 @@ vErrors.push(err84);
 }
 errors++;
 }
+const issues4 = func83(data23, 2, rootData, this, instancePath + "/Excise/Rate");
+if(issues4 !== null){
+const kwErrors4 = func7(issues4, instancePath + "/Excise/Rate", "#/properties/Excise/properties/Rate/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
+}
 }
 else {
-const err85 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.PackageName.type,parentSchema:schema34.properties.PackageName,data:data24};
+const err85 = {instancePath:instancePath+"/Excise/Rate",schemaPath:"#/properties/Excise/properties/Rate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Excise.properties.Rate.type,parentSchema:schema34.properties.Excise.properties.Rate,data:data23};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -5591,11 +6227,11 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.Barcode !== undefined){
-let data25 = data.Barcode;
-if(typeof data25 === "string"){
-if(func3(data25) > 1000){
-const err86 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.Barcode,data:data25};
+if(data22.Sum !== undefined){
+let data24 = data22.Sum;
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 9999999999999.99 || isNaN(data24)){
+const err86 = {instancePath:instancePath+"/Excise/Sum",schemaPath:"#/properties/Excise/properties/Sum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.Excise.properties.Sum,data:data24};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -5604,9 +6240,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-}
-else {
-const err87 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Barcode.type,parentSchema:schema34.properties.Barcode,data:data25};
+if(data24 < 0 || isNaN(data24)){
+const err87 = {instancePath:instancePath+"/Excise/Sum",schemaPath:"#/properties/Excise/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.Excise.properties.Sum,data:data24};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -5615,12 +6250,15 @@ vErrors.push(err87);
 }
 errors++;
 }
+const issues5 = func83(data24, 2, rootData, this, instancePath + "/Excise/Sum");
+if(issues5 !== null){
+const kwErrors5 = func7(issues5, instancePath + "/Excise/Sum", "#/properties/Excise/properties/Sum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
+errors = errors + kwErrors5.length;
 }
-if(data.Amount !== undefined){
-let data26 = data.Amount;
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 > 999999999 || isNaN(data26)){
-const err88 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema34.properties.Amount,data:data26};
+}
+else {
+const err88 = {instancePath:instancePath+"/Excise/Sum",schemaPath:"#/properties/Excise/properties/Sum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Excise.properties.Sum.type,parentSchema:schema34.properties.Excise.properties.Sum,data:data24};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -5629,8 +6267,14 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data26 <= 0 || isNaN(data26)){
-const err89 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.Amount,data:data26};
+}
+}
+}
+if(data.Name !== undefined){
+let data25 = data.Name;
+if(typeof data25 === "string"){
+if(func3(data25) > 1000){
+const err89 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.Name,data:data25};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -5639,15 +6283,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-const issues4 = func73(data26, 6, rootData, this, instancePath + "/Amount");
-if(issues4 !== null){
-const kwErrors4 = func7(issues4, instancePath + "/Amount", "#/properties/Amount/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
-}
-}
-else {
-const err90 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Amount.type,parentSchema:schema34.properties.Amount,data:data26};
+if(func3(data25) < 1){
+const err90 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Name,data:data25};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -5657,11 +6294,8 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data.Price !== undefined){
-let data27 = data.Price;
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 > 9999999999999.99 || isNaN(data27)){
-const err91 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.Price,data:data27};
+else {
+const err91 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Name.type,parentSchema:schema34.properties.Name,data:data25};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -5670,8 +6304,12 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data27 < -9999999999999.99 || isNaN(data27)){
-const err92 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.Price,data:data27};
+}
+if(data.CatalogCode !== undefined){
+let data26 = data.CatalogCode;
+if(typeof data26 === "string"){
+if(!pattern9.test(data26)){
+const err92 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema34.properties.CatalogCode,data:data26};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -5680,15 +6318,9 @@ vErrors.push(err92);
 }
 errors++;
 }
-const issues5 = func73(data27, 2, rootData, this, instancePath + "/Price");
-if(issues5 !== null){
-const kwErrors5 = func7(issues5, instancePath + "/Price", "#/properties/Price/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
 }
 else {
-const err93 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Price.type,parentSchema:schema34.properties.Price,data:data27};
+const err93 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.CatalogCode.type,parentSchema:schema34.properties.CatalogCode,data:data26};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -5698,11 +6330,11 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data.DeliverySum !== undefined){
-let data28 = data.DeliverySum;
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 > 9999999999999.99 || isNaN(data28)){
-const err94 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.DeliverySum,data:data28};
+if(data.CatalogName !== undefined){
+let data27 = data.CatalogName;
+if(typeof data27 === "string"){
+if(func3(data27) > 1000){
+const err94 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.CatalogName,data:data27};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -5711,8 +6343,8 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data28 < -9999999999999.99 || isNaN(data28)){
-const err95 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.DeliverySum,data:data28};
+if(func3(data27) < 1){
+const err95 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.CatalogName,data:data27};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -5721,15 +6353,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-const issues6 = func73(data28, 2, rootData, this, instancePath + "/DeliverySum");
-if(issues6 !== null){
-const kwErrors6 = func7(issues6, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
-}
 }
 else {
-const err96 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.DeliverySum.type,parentSchema:schema34.properties.DeliverySum,data:data28};
+const err96 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.CatalogName.type,parentSchema:schema34.properties.CatalogName,data:data27};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -5739,11 +6365,11 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data.Vat !== undefined){
-let data29 = data.Vat;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.Rate === undefined){
-const err97 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema34.properties.Vat.required,parentSchema:schema34.properties.Vat,data:data29};
+if(data.PackageCode !== undefined){
+let data28 = data.PackageCode;
+if(typeof data28 === "string"){
+if(!pattern10.test(data28)){
+const err97 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema34.properties.PackageCode,data:data28};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -5752,8 +6378,9 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data29.Sum === undefined){
-const err98 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema34.properties.Vat.required,parentSchema:schema34.properties.Vat,data:data29};
+}
+else {
+const err98 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.PackageCode.type,parentSchema:schema34.properties.PackageCode,data:data28};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -5762,9 +6389,12 @@ vErrors.push(err98);
 }
 errors++;
 }
-for(const key5 in data29){
-if(!((key5 === "Rate") || (key5 === "Sum"))){
-const err99 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.Vat,data:data29};
+}
+if(data.PackageName !== undefined){
+let data29 = data.PackageName;
+if(typeof data29 === "string"){
+if(func3(data29) > 300){
+const err99 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema34.properties.PackageName,data:data29};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -5773,11 +6403,8 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-if(data29.Rate !== undefined){
-let data30 = data29.Rate;
-if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err100 = {instancePath:instancePath+"/Vat/Rate",schemaPath:"#/properties/Vat/properties/Rate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.Vat.properties.Rate.type,parentSchema:schema34.properties.Vat.properties.Rate,data:data30};
+if(func3(data29) < 1){
+const err100 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.PackageName,data:data29};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -5786,8 +6413,9 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(!((((data30 === 0) || (data30 === 12)) || (data30 === 15)) || (data30 === 20))){
-const err101 = {instancePath:instancePath+"/Vat/Rate",schemaPath:"#/properties/Vat/properties/Rate/enum",keyword:"enum",params:{allowedValues: schema34.properties.Vat.properties.Rate.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.Vat.properties.Rate.enum,parentSchema:schema34.properties.Vat.properties.Rate,data:data30};
+}
+else {
+const err101 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.PackageName.type,parentSchema:schema34.properties.PackageName,data:data29};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -5797,11 +6425,11 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data29.Sum !== undefined){
-let data31 = data29.Sum;
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 > 9999999999999.99 || isNaN(data31)){
-const err102 = {instancePath:instancePath+"/Vat/Sum",schemaPath:"#/properties/Vat/properties/Sum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.Vat.properties.Sum,data:data31};
+if(data.Barcode !== undefined){
+let data30 = data.Barcode;
+if(typeof data30 === "string"){
+if(func3(data30) > 1000){
+const err102 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.Barcode,data:data30};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -5810,8 +6438,9 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data31 < -9999999999999.99 || isNaN(data31)){
-const err103 = {instancePath:instancePath+"/Vat/Sum",schemaPath:"#/properties/Vat/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.Vat.properties.Sum,data:data31};
+}
+else {
+const err103 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Barcode.type,parentSchema:schema34.properties.Barcode,data:data30};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -5820,15 +6449,12 @@ vErrors.push(err103);
 }
 errors++;
 }
-const issues7 = func73(data31, 2, rootData, this, instancePath + "/Vat/Sum");
-if(issues7 !== null){
-const kwErrors7 = func7(issues7, instancePath + "/Vat/Sum", "#/properties/Vat/properties/Sum/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
 }
-}
-else {
-const err104 = {instancePath:instancePath+"/Vat/Sum",schemaPath:"#/properties/Vat/properties/Sum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Vat.properties.Sum.type,parentSchema:schema34.properties.Vat.properties.Sum,data:data31};
+if(data.Amount !== undefined){
+let data31 = data.Amount;
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 > 999999999 || isNaN(data31)){
+const err104 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema34.properties.Amount,data:data31};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -5837,10 +6463,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-}
-else {
-const err105 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.Vat.type,parentSchema:schema34.properties.Vat,data:data29};
+if(data31 <= 0 || isNaN(data31)){
+const err105 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.Amount,data:data31};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -5849,12 +6473,15 @@ vErrors.push(err105);
 }
 errors++;
 }
+const issues6 = func83(data31, 6, rootData, this, instancePath + "/Amount");
+if(issues6 !== null){
+const kwErrors6 = func7(issues6, instancePath + "/Amount", "#/properties/Amount/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
+errors = errors + kwErrors6.length;
 }
-if(data.DeliverySumWithVat !== undefined){
-let data32 = data.DeliverySumWithVat;
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 9999999999999.99 || isNaN(data32)){
-const err106 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.DeliverySumWithVat,data:data32};
+}
+else {
+const err106 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Amount.type,parentSchema:schema34.properties.Amount,data:data31};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -5863,8 +6490,12 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data32 < -9999999999999.99 || isNaN(data32)){
-const err107 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.DeliverySumWithVat,data:data32};
+}
+if(data.Price !== undefined){
+let data32 = data.Price;
+if((typeof data32 == "number") && (isFinite(data32))){
+if(data32 > 9999999999999.99 || isNaN(data32)){
+const err107 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.Price,data:data32};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -5873,15 +6504,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-const issues8 = func73(data32, 2, rootData, this, instancePath + "/DeliverySumWithVat");
-if(issues8 !== null){
-const kwErrors8 = func7(issues8, instancePath + "/DeliverySumWithVat", "#/properties/DeliverySumWithVat/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
-}
-}
-else {
-const err108 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.DeliverySumWithVat.type,parentSchema:schema34.properties.DeliverySumWithVat,data:data32};
+if(data32 < -9999999999999.99 || isNaN(data32)){
+const err108 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.Price,data:data32};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -5890,11 +6514,15 @@ vErrors.push(err108);
 }
 errors++;
 }
+const issues7 = func83(data32, 2, rootData, this, instancePath + "/Price");
+if(issues7 !== null){
+const kwErrors7 = func7(issues7, instancePath + "/Price", "#/properties/Price/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
+errors = errors + kwErrors7.length;
 }
-if(data.Origin !== undefined){
-let data33 = data.Origin;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err109 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.Origin.type,parentSchema:schema34.properties.Origin,data:data33};
+}
+else {
+const err109 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Price.type,parentSchema:schema34.properties.Price,data:data32};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -5903,8 +6531,12 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(!((((data33 === 1) || (data33 === 2)) || (data33 === 3)) || (data33 === 4))){
-const err110 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema34.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.Origin.enum,parentSchema:schema34.properties.Origin,data:data33};
+}
+if(data.DeliverySum !== undefined){
+let data33 = data.DeliverySum;
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 > 9999999999999.99 || isNaN(data33)){
+const err110 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.DeliverySum,data:data33};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -5913,12 +6545,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-if(data.WeightBrutto !== undefined){
-let data34 = data.WeightBrutto;
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 0 || isNaN(data34)){
-const err111 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.WeightBrutto,data:data34};
+if(data33 < -9999999999999.99 || isNaN(data33)){
+const err111 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.DeliverySum,data:data33};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -5927,15 +6555,15 @@ vErrors.push(err111);
 }
 errors++;
 }
-const issues9 = func73(data34, 6, rootData, this, instancePath + "/WeightBrutto");
-if(issues9 !== null){
-const kwErrors9 = func7(issues9, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
+const issues8 = func83(data33, 2, rootData, this, instancePath + "/DeliverySum");
+if(issues8 !== null){
+const kwErrors8 = func7(issues8, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
+errors = errors + kwErrors8.length;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.WeightBrutto.type,parentSchema:schema34.properties.WeightBrutto,data:data34};
+const err112 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.DeliverySum.type,parentSchema:schema34.properties.DeliverySum,data:data33};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -5945,11 +6573,11 @@ vErrors.push(err112);
 errors++;
 }
 }
-if(data.WeightNetto !== undefined){
-let data35 = data.WeightNetto;
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 < 0 || isNaN(data35)){
-const err113 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.WeightNetto,data:data35};
+if(data.Vat !== undefined){
+let data34 = data.Vat;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.Rate === undefined){
+const err113 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/required",keyword:"required",params:{missingProperty: "Rate"},message:"must have required property '"+"Rate"+"'",schema:schema34.properties.Vat.required,parentSchema:schema34.properties.Vat,data:data34};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -5958,15 +6586,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-const issues10 = func73(data35, 6, rootData, this, instancePath + "/WeightNetto");
-if(issues10 !== null){
-const kwErrors10 = func7(issues10, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
-}
-}
-else {
-const err114 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.WeightNetto.type,parentSchema:schema34.properties.WeightNetto,data:data35};
+if(data34.Sum === undefined){
+const err114 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/required",keyword:"required",params:{missingProperty: "Sum"},message:"must have required property '"+"Sum"+"'",schema:schema34.properties.Vat.required,parentSchema:schema34.properties.Vat,data:data34};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -5975,10 +6596,9 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-}
-else {
-const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+for(const key6 in data34){
+if(!((key6 === "Rate") || (key6 === "Sum"))){
+const err115 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.Vat,data:data34};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -5987,10 +6607,224 @@ vErrors.push(err115);
 }
 errors++;
 }
-validate86.errors = vErrors;
+}
+if(data34.Rate !== undefined){
+let data35 = data34.Rate;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err116 = {instancePath:instancePath+"/Vat/Rate",schemaPath:"#/properties/Vat/properties/Rate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.Vat.properties.Rate.type,parentSchema:schema34.properties.Vat.properties.Rate,data:data35};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+if(!((((data35 === 0) || (data35 === 12)) || (data35 === 15)) || (data35 === 20))){
+const err117 = {instancePath:instancePath+"/Vat/Rate",schemaPath:"#/properties/Vat/properties/Rate/enum",keyword:"enum",params:{allowedValues: schema34.properties.Vat.properties.Rate.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.Vat.properties.Rate.enum,parentSchema:schema34.properties.Vat.properties.Rate,data:data35};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+if(data34.Sum !== undefined){
+let data36 = data34.Sum;
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 > 9999999999999.99 || isNaN(data36)){
+const err118 = {instancePath:instancePath+"/Vat/Sum",schemaPath:"#/properties/Vat/properties/Sum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.Vat.properties.Sum,data:data36};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+if(data36 < -9999999999999.99 || isNaN(data36)){
+const err119 = {instancePath:instancePath+"/Vat/Sum",schemaPath:"#/properties/Vat/properties/Sum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.Vat.properties.Sum,data:data36};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+const issues9 = func83(data36, 2, rootData, this, instancePath + "/Vat/Sum");
+if(issues9 !== null){
+const kwErrors9 = func7(issues9, instancePath + "/Vat/Sum", "#/properties/Vat/properties/Sum/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
+errors = errors + kwErrors9.length;
+}
+}
+else {
+const err120 = {instancePath:instancePath+"/Vat/Sum",schemaPath:"#/properties/Vat/properties/Sum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Vat.properties.Sum.type,parentSchema:schema34.properties.Vat.properties.Sum,data:data36};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+}
+else {
+const err121 = {instancePath:instancePath+"/Vat",schemaPath:"#/properties/Vat/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.Vat.type,parentSchema:schema34.properties.Vat,data:data34};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+if(data.DeliverySumWithVat !== undefined){
+let data37 = data.DeliverySumWithVat;
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 9999999999999.99 || isNaN(data37)){
+const err122 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.DeliverySumWithVat,data:data37};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+if(data37 < -9999999999999.99 || isNaN(data37)){
+const err123 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.DeliverySumWithVat,data:data37};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+const issues10 = func83(data37, 2, rootData, this, instancePath + "/DeliverySumWithVat");
+if(issues10 !== null){
+const kwErrors10 = func7(issues10, instancePath + "/DeliverySumWithVat", "#/properties/DeliverySumWithVat/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
+errors = errors + kwErrors10.length;
+}
+}
+else {
+const err124 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.DeliverySumWithVat.type,parentSchema:schema34.properties.DeliverySumWithVat,data:data37};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+if(data.Origin !== undefined){
+let data38 = data.Origin;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err125 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.Origin.type,parentSchema:schema34.properties.Origin,data:data38};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+if(!((((data38 === 1) || (data38 === 2)) || (data38 === 3)) || (data38 === 4))){
+const err126 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema34.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.Origin.enum,parentSchema:schema34.properties.Origin,data:data38};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data.WeightBrutto !== undefined){
+let data39 = data.WeightBrutto;
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 < 0 || isNaN(data39)){
+const err127 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.WeightBrutto,data:data39};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+const issues11 = func83(data39, 6, rootData, this, instancePath + "/WeightBrutto");
+if(issues11 !== null){
+const kwErrors11 = func7(issues11, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
+errors = errors + kwErrors11.length;
+}
+}
+else {
+const err128 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.WeightBrutto.type,parentSchema:schema34.properties.WeightBrutto,data:data39};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+if(data.WeightNetto !== undefined){
+let data40 = data.WeightNetto;
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 < 0 || isNaN(data40)){
+const err129 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.WeightNetto,data:data40};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+const issues12 = func83(data40, 6, rootData, this, instancePath + "/WeightNetto");
+if(issues12 !== null){
+const kwErrors12 = func7(issues12, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
+errors = errors + kwErrors12.length;
+}
+}
+else {
+const err130 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.WeightNetto.type,parentSchema:schema34.properties.WeightNetto,data:data40};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+}
+else {
+const err131 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+validate92.errors = vErrors;
 return errors === 0;
 }
 
 export const lines = {
-  "-536fa0": line__536fa0,
+  "-2b4a399b": line__2b4a399b,
 };

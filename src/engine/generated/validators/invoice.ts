@@ -4,7 +4,7 @@
 import { correctionDeadline as kw_correctionDeadline, dateOrder as kw_dateOrder, decimalPlaces as kw_decimalPlaces, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, noIndividual as kw_noIndividual, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, requiredUnless as kw_requiredUnless, sellerNotBuyer as kw_sellerNotBuyer, serverCheck as kw_serverCheck, tin as kw_tin, toErrors as kw_toErrors, ucs2length as kw_ucs2length, vatRateForDate as kw_vatRateForDate } from '../../keywords/functions';
 "use strict";
 export const validate = validate37;
-const schema20 = {"$id":"invoice","title":"documents:kinds.invoice","description":"Electronic invoice (ESF), roaming JSON Version 1 (uz-edi.md §b.1). Types 0 standard, 1 additional, 2 expense reimbursement, 3 without payment, 4 corrected, 5 corrected (reimbursement), 6 additional (reimbursement), 8 corrected (without payment), 9 additional (without payment).","type":"object","additionalProperties":false,"required":["Version","FacturaId","FacturaType","HasMarking","WaybillLocalIds","FacturaDoc","OldFacturaDoc","ContractDoc","FacturaEmpowermentDoc","ItemReleasedDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"SingleSidedType":{"title":"forms:invoice.SingleSidedType","description":"Two-sided invoice: 0 when sent at all (Soliq Servis sends it, Didox leaves it out); one-sided invoices are the oneSidedInvoice kind.","type":"integer","enum":[0]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"dateOrder":{"from":"RentFrom","to":"RentTo"},"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"invoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","$ref":"#/$defs/tinOrPinfl","noIndividual":true},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","$ref":"#/$defs/party"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"FacturaInvestmentObjectDoc":{"title":"forms:invoice.FacturaInvestmentObjectDoc","description":"An object of an investment programme (Didox 07 §1): both fields when the block is used, else null.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ObjectId","ObjectName"],"properties":{"ObjectId":{"title":"forms:invoice.ObjectId","type":"string","minLength":1,"maxLength":100},"ObjectName":{"title":"forms:invoice.ObjectName","type":"string","minLength":1,"maxLength":1000}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["FacturaProductId","Tin","HasExcise","HasVat","HasCommittent","HasLgota","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HasCustom":{"title":"forms:invoice.HasCustom","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":["OldFacturaDoc/OldFacturaDate","FacturaDoc/FacturaDate"],"rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 (Didox 07 §1–2, Soliq Servis factura body), plus the spec §3 extras the national format lacks, marked local (ShortName, WeightBrutto/WeightNetto in tons): kept beside the document, never signed nor exported. Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is forbidden in ESF by the roaming hub (Didox 07 §1), so the line has none. Pharmacy invoices (FARM, HasMedical) add Serial, BaseSumma, ProfitRate and DispenseType. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200,"local":true},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WarehouseName":{"title":"forms:line.WarehouseName","type":["string","null"],"maxLength":500},"BaseSumma":{"title":"forms:line.BaseSumma","$ref":"#/$defs/money","minimum":0},"ProfitRate":{"title":"forms:line.ProfitRate","type":"number","minimum":0,"maximum":100000,"decimalPlaces":2},"DispenseType":{"title":"forms:line.DispenseType","type":"integer","enum":[0,1,2]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
+const schema20 = {"$id":"invoice","title":"documents:kinds.invoice","description":"Electronic invoice (ESF), roaming JSON Version 1 (uz-edi.md §b.1). Types 0 standard, 1 additional, 2 expense reimbursement, 3 without payment, 4 corrected, 5 corrected (reimbursement), 6 additional (reimbursement), 8 corrected (without payment), 9 additional (without payment).","type":"object","additionalProperties":false,"required":["Version","FacturaType","FacturaDoc","ContractDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"SingleSidedType":{"title":"forms:invoice.SingleSidedType","description":"Two-sided invoice: 0 when sent at all (Soliq Servis sends it, Didox leaves it out); one-sided invoices are the oneSidedInvoice kind.","type":"integer","enum":[0]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"dateOrder":{"from":"RentFrom","to":"RentTo"},"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"invoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","$ref":"#/$defs/tinOrPinfl","noIndividual":true},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","$ref":"#/$defs/party"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"FacturaInvestmentObjectDoc":{"title":"forms:invoice.FacturaInvestmentObjectDoc","description":"An object of an investment programme (Didox 07 §1): both fields when the block is used, else null.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ObjectId","ObjectName"],"properties":{"ObjectId":{"title":"forms:invoice.ObjectId","type":"string","minLength":1,"maxLength":100},"ObjectName":{"title":"forms:invoice.ObjectName","type":"string","minLength":1,"maxLength":1000}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["Tin","HasExcise","HasVat","HasCommittent","HasLgota","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HasCustom":{"title":"forms:invoice.HasCustom","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":["OldFacturaDoc/OldFacturaDate","FacturaDoc/FacturaDate"],"rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 (Didox 07 §1–2, Soliq Servis factura body), plus the spec §3 extras the national format lacks, marked local (ShortName, WeightBrutto/WeightNetto in tons): kept beside the document, never signed nor exported. Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is forbidden in ESF by the roaming hub (Didox 07 §1), so the line has none. Pharmacy invoices (FARM, HasMedical) add Serial, BaseSumma, ProfitRate and DispenseType. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200,"local":true},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WarehouseName":{"title":"forms:line.WarehouseName","type":["string","null"],"maxLength":500},"BaseSumma":{"title":"forms:line.BaseSumma","$ref":"#/$defs/money","minimum":0},"ProfitRate":{"title":"forms:line.ProfitRate","type":"number","minimum":0,"maximum":100000,"decimalPlaces":2},"DispenseType":{"title":"forms:line.DispenseType","type":"integer","enum":[0,1,2]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_ucs2length;
 const func7 = kw_dateOrder;
@@ -2051,8 +2051,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.FacturaId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaId"},message:"must have required property '"+"FacturaId"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.FacturaType === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2061,8 +2061,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.FacturaType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.FacturaDoc === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2071,8 +2071,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.HasMarking === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ContractDoc === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2081,8 +2081,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.WaybillLocalIds === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalIds"},message:"must have required property '"+"WaybillLocalIds"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.SellerTin === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2091,8 +2091,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.FacturaDoc === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.BuyerTin === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2101,8 +2101,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.OldFacturaDoc === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldFacturaDoc"},message:"must have required property '"+"OldFacturaDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Seller === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2111,8 +2111,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.ContractDoc === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Buyer === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2121,8 +2121,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.FacturaEmpowermentDoc === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaEmpowermentDoc"},message:"must have required property '"+"FacturaEmpowermentDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ProductList === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2131,8 +2131,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.ItemReleasedDoc === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleasedDoc"},message:"must have required property '"+"ItemReleasedDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+for(const key0 in data){
+if(!(func2.call(schema20.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2141,8 +2142,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.SellerTin === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
+}
+if(data.Version !== undefined){
+let data0 = data.Version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err10 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Version.type,parentSchema:schema20.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2151,8 +2155,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.BuyerTin === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(1 !== data0){
+const err11 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema20.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2161,8 +2165,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.Seller === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
+}
+if(data.FacturaId !== undefined){
+let data1 = data.FacturaId;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err12 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2171,8 +2179,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.Buyer === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
+}
+else {
+const err13 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaId.type,parentSchema:schema20.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2181,8 +2190,11 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.ProductList === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema20.required,parentSchema:schema20,data};
+}
+if(data.FacturaType !== undefined){
+let data2 = data.FacturaType;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err14 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.FacturaType.type,parentSchema:schema20.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2191,9 +2203,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema20.properties, key0))){
-const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+if(!(((((((((data2 === 0) || (data2 === 1)) || (data2 === 2)) || (data2 === 3)) || (data2 === 4)) || (data2 === 5)) || (data2 === 6)) || (data2 === 8)) || (data2 === 9))){
+const err15 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema20.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.FacturaType.enum,parentSchema:schema20.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2203,10 +2214,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.Version !== undefined){
-let data0 = data.Version;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err16 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Version.type,parentSchema:schema20.properties.Version,data:data0};
+if(data.SingleSidedType !== undefined){
+let data3 = data.SingleSidedType;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err16 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.SingleSidedType.type,parentSchema:schema20.properties.SingleSidedType,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2215,8 +2226,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(1 !== data0){
-const err17 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema20.properties.Version,data:data0};
+if(!(data3 === 0)){
+const err17 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema20.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.SingleSidedType.enum,parentSchema:schema20.properties.SingleSidedType,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2226,11 +2237,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.FacturaId !== undefined){
-let data1 = data.FacturaId;
-if(typeof data1 === "string"){
-if(!pattern1.test(data1)){
-const err18 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.FacturaId,data:data1};
+if(data.HasMarking !== undefined){
+let data4 = data.HasMarking;
+if(typeof data4 !== "boolean"){
+const err18 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasMarking.type,parentSchema:schema20.properties.HasMarking,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2240,8 +2250,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-else {
-const err19 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaId.type,parentSchema:schema20.properties.FacturaId,data:data1};
+if(data.HasRent !== undefined){
+let data5 = data.HasRent;
+if(typeof data5 !== "boolean"){
+const err19 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasRent.type,parentSchema:schema20.properties.HasRent,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2251,10 +2263,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.FacturaType !== undefined){
-let data2 = data.FacturaType;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err20 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.FacturaType.type,parentSchema:schema20.properties.FacturaType,data:data2};
+if(data.FacturaRentDoc !== undefined){
+let data6 = data.FacturaRentDoc;
+if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
+const err20 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema20.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema20.properties.FacturaRentDoc.type,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2263,8 +2275,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!(((((((((data2 === 0) || (data2 === 1)) || (data2 === 2)) || (data2 === 3)) || (data2 === 4)) || (data2 === 5)) || (data2 === 6)) || (data2 === 8)) || (data2 === 9))){
-const err21 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema20.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.FacturaType.enum,parentSchema:schema20.properties.FacturaType,data:data2};
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length < 1){
+const err21 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2273,11 +2286,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data.SingleSidedType !== undefined){
-let data3 = data.SingleSidedType;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err22 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.SingleSidedType.type,parentSchema:schema20.properties.SingleSidedType,data:data3};
+if(data6.RentFrom === undefined){
+const err22 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema20.properties.FacturaRentDoc.required,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2286,8 +2296,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!(data3 === 0)){
-const err23 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema20.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.SingleSidedType.enum,parentSchema:schema20.properties.SingleSidedType,data:data3};
+if(data6.RentTo === undefined){
+const err23 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema20.properties.FacturaRentDoc.required,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2296,11 +2306,9 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.HasMarking !== undefined){
-let data4 = data.HasMarking;
-if(typeof data4 !== "boolean"){
-const err24 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasMarking.type,parentSchema:schema20.properties.HasMarking,data:data4};
+for(const key1 in data6){
+if(!(((key1 === "RentId") || (key1 === "RentFrom")) || (key1 === "RentTo"))){
+const err24 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2310,10 +2318,11 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.HasRent !== undefined){
-let data5 = data.HasRent;
-if(typeof data5 !== "boolean"){
-const err25 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasRent.type,parentSchema:schema20.properties.HasRent,data:data5};
+if(data6.RentId !== undefined){
+let data7 = data6.RentId;
+if(typeof data7 === "string"){
+if(func3(data7) > 50){
+const err25 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaRentDoc.properties.RentId,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2323,82 +2332,13 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.FacturaRentDoc !== undefined){
-let data6 = data.FacturaRentDoc;
-if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err26 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema20.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema20.properties.FacturaRentDoc.type,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
+else {
+const err26 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema20.properties.FacturaRentDoc.properties.RentId,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
 else {
 vErrors.push(err26);
-}
-errors++;
-}
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(Object.keys(data6).length < 1){
-const err27 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(data6.RentFrom === undefined){
-const err28 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema20.properties.FacturaRentDoc.required,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if(data6.RentTo === undefined){
-const err29 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema20.properties.FacturaRentDoc.required,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-for(const key1 in data6){
-if(!(((key1 === "RentId") || (key1 === "RentFrom")) || (key1 === "RentTo"))){
-const err30 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data6.RentId !== undefined){
-let data7 = data6.RentId;
-if(typeof data7 === "string"){
-if(func3(data7) > 50){
-const err31 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaRentDoc.properties.RentId,data:data7};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema20.properties.FacturaRentDoc.properties.RentId,data:data7};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
 }
 errors++;
 }
@@ -2427,12 +2367,12 @@ if(data.WaybillLocalIds !== undefined){
 let data10 = data.WaybillLocalIds;
 if(Array.isArray(data10)){
 if(data10.length > 100){
-const err33 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.WaybillLocalIds,data:data10};
+const err27 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.WaybillLocalIds,data:data10};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err27];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -2441,7 +2381,75 @@ for(let i0=0; i0<len0; i0++){
 let data11 = data10[i0];
 if(typeof data11 === "string"){
 if(func3(data11) > 50){
-const err34 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
+const err28 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(func3(data11) < 1){
+const err29 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.WaybillLocalIds.items.type,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.WaybillLocalIds.type,parentSchema:schema20.properties.WaybillLocalIds,data:data10};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.FacturaDoc !== undefined){
+let data12 = data.FacturaDoc;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.FacturaNo === undefined){
+const err32 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema20.properties.FacturaDoc.required,parentSchema:schema20.properties.FacturaDoc,data:data12};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data12.FacturaDate === undefined){
+const err33 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema20.properties.FacturaDoc.required,parentSchema:schema20.properties.FacturaDoc,data:data12};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+for(const key2 in data12){
+if(!((key2 === "FacturaNo") || (key2 === "FacturaDate"))){
+const err34 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaDoc,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2450,8 +2458,12 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(func3(data11) < 1){
-const err35 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
+}
+if(data12.FacturaNo !== undefined){
+let data13 = data12.FacturaNo;
+if(typeof data13 === "string"){
+if(func3(data13) > 50){
+const err35 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2460,9 +2472,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.WaybillLocalIds.items.type,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
+if(func3(data13) < 1){
+const err36 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2472,84 +2483,13 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
 else {
-const err37 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.WaybillLocalIds.type,parentSchema:schema20.properties.WaybillLocalIds,data:data10};
+const err37 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
 else {
 vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data.FacturaDoc !== undefined){
-let data12 = data.FacturaDoc;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.FacturaNo === undefined){
-const err38 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema20.properties.FacturaDoc.required,parentSchema:schema20.properties.FacturaDoc,data:data12};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if(data12.FacturaDate === undefined){
-const err39 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema20.properties.FacturaDoc.required,parentSchema:schema20.properties.FacturaDoc,data:data12};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-for(const key2 in data12){
-if(!((key2 === "FacturaNo") || (key2 === "FacturaDate"))){
-const err40 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaDoc,data:data12};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data12.FacturaNo !== undefined){
-let data13 = data12.FacturaNo;
-if(typeof data13 === "string"){
-if(func3(data13) > 50){
-const err41 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-if(func3(data13) < 1){
-const err42 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
 }
 errors++;
 }
@@ -2562,12 +2502,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.FacturaDoc.type,parentSchema:schema20.properties.FacturaDoc,data:data12};
+const err38 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.FacturaDoc.type,parentSchema:schema20.properties.FacturaDoc,data:data12};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err38];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err38);
 }
 errors++;
 }
@@ -2575,64 +2515,64 @@ errors++;
 if(data.OldFacturaDoc !== undefined){
 let data15 = data.OldFacturaDoc;
 if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
-const err45 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema20.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema20.properties.OldFacturaDoc.type,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
+const err39 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema20.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema20.properties.OldFacturaDoc.type,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err39];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err39);
 }
 errors++;
 }
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(Object.keys(data15).length < 1){
-const err46 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
+const err40 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err40];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err40);
 }
 errors++;
 }
 if(data15.OldFacturaId === undefined){
-const err47 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
+const err41 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err41];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err41);
 }
 errors++;
 }
 if(data15.OldFacturaNo === undefined){
-const err48 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
+const err42 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err42];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err42);
 }
 errors++;
 }
 if(data15.OldFacturaDate === undefined){
-const err49 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
+const err43 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err43];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err43);
 }
 errors++;
 }
 for(const key3 in data15){
 if(!(((key3 === "OldFacturaId") || (key3 === "OldFacturaNo")) || (key3 === "OldFacturaDate"))){
-const err50 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
+const err44 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err44];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err44);
 }
 errors++;
 }
@@ -2647,23 +2587,23 @@ errors = errors + kwErrors1.length;
 }
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-const err51 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
+const err45 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err45];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err45);
 }
 errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
+const err46 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err46];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -2672,33 +2612,33 @@ if(data15.OldFacturaNo !== undefined){
 let data17 = data15.OldFacturaNo;
 if(typeof data17 === "string"){
 if(func3(data17) > 50){
-const err53 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
+const err47 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err47];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err47);
 }
 errors++;
 }
 if(func3(data17) < 1){
-const err54 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
+const err48 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err48];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err48);
 }
 errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
+const err49 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err49];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -2715,33 +2655,33 @@ if(data.ContractDoc !== undefined){
 let data19 = data.ContractDoc;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.ContractNo === undefined){
-const err56 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data19};
+const err50 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err50];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err50);
 }
 errors++;
 }
 if(data19.ContractDate === undefined){
-const err57 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data19};
+const err51 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err51];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err51);
 }
 errors++;
 }
 for(const key4 in data19){
 if(!((key4 === "ContractNo") || (key4 === "ContractDate"))){
-const err58 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data19};
+const err52 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err52];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -2750,33 +2690,33 @@ if(data19.ContractNo !== undefined){
 let data20 = data19.ContractNo;
 if(typeof data20 === "string"){
 if(func3(data20) > 100){
-const err59 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
+const err53 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err53];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err53);
 }
 errors++;
 }
 if(func3(data20) < 1){
-const err60 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
+const err54 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err54];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err54);
 }
 errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
+const err55 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err55];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err55);
 }
 errors++;
 }
@@ -2789,12 +2729,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data19};
+const err56 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err56];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -2802,23 +2742,23 @@ errors++;
 if(data.ContractId !== undefined){
 let data22 = data.ContractId;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err63 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema20.properties.ContractId.type},message:"must be string,null",schema:schema20.properties.ContractId.type,parentSchema:schema20.properties.ContractId,data:data22};
+const err57 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema20.properties.ContractId.type},message:"must be string,null",schema:schema20.properties.ContractId.type,parentSchema:schema20.properties.ContractId,data:data22};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err57];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err57);
 }
 errors++;
 }
 if(typeof data22 === "string"){
 if(func3(data22) > 50){
-const err64 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ContractId,data:data22};
+const err58 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ContractId,data:data22};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err58];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -2828,7 +2768,72 @@ if(data.LotId !== undefined){
 let data23 = data.LotId;
 if(typeof data23 === "string"){
 if(func3(data23) > 100){
-const err65 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.LotId,data:data23};
+const err59 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.LotId,data:data23};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.LotId.type,parentSchema:schema20.properties.LotId,data:data23};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data.FacturaEmpowermentDoc !== undefined){
+let data24 = data.FacturaEmpowermentDoc;
+if((!(data24 && typeof data24 == "object" && !Array.isArray(data24))) && (data24 !== null)){
+const err61 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema20.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema20.properties.FacturaEmpowermentDoc.type,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(Object.keys(data24).length < 1){
+const err62 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data24.EmpowermentNo === undefined){
+const err63 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data24.EmpowermentDateOfIssue === undefined){
+const err64 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+if(data24.AgentFio === undefined){
+const err65 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -2837,9 +2842,8 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.LotId.type,parentSchema:schema20.properties.LotId,data:data23};
+if(data24.AgentPinfl === undefined){
+const err66 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2848,11 +2852,9 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data.FacturaEmpowermentDoc !== undefined){
-let data24 = data.FacturaEmpowermentDoc;
-if((!(data24 && typeof data24 == "object" && !Array.isArray(data24))) && (data24 !== null)){
-const err67 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema20.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema20.properties.FacturaEmpowermentDoc.type,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+for(const key5 in data24){
+if(!((((((key5 === "AgentFacturaId") || (key5 === "EmpowermentNo")) || (key5 === "EmpowermentDateOfIssue")) || (key5 === "AgentFio")) || (key5 === "AgentPinfl")) || (key5 === "AgentTin"))){
+const err67 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2861,9 +2863,12 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(Object.keys(data24).length < 1){
-const err68 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+}
+if(data24.AgentFacturaId !== undefined){
+let data25 = data24.AgentFacturaId;
+if(typeof data25 === "string"){
+if(func3(data25) > 50){
+const err68 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2872,8 +2877,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data24.EmpowermentNo === undefined){
-const err69 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+}
+else {
+const err69 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2882,8 +2888,12 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data24.EmpowermentDateOfIssue === undefined){
-const err70 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+}
+if(data24.EmpowermentNo !== undefined){
+let data26 = data24.EmpowermentNo;
+if(typeof data26 === "string"){
+if(func3(data26) > 50){
+const err70 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2892,8 +2902,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data24.AgentFio === undefined){
-const err71 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+if(func3(data26) < 1){
+const err71 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2902,84 +2912,14 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data24.AgentPinfl === undefined){
-const err72 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+}
+else {
+const err72 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err72];
 }
 else {
 vErrors.push(err72);
-}
-errors++;
-}
-for(const key5 in data24){
-if(!((((((key5 === "AgentFacturaId") || (key5 === "EmpowermentNo")) || (key5 === "EmpowermentDateOfIssue")) || (key5 === "AgentFio")) || (key5 === "AgentPinfl")) || (key5 === "AgentTin"))){
-const err73 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-if(data24.AgentFacturaId !== undefined){
-let data25 = data24.AgentFacturaId;
-if(typeof data25 === "string"){
-if(func3(data25) > 50){
-const err74 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-if(data24.EmpowermentNo !== undefined){
-let data26 = data24.EmpowermentNo;
-if(typeof data26 === "string"){
-if(func3(data26) > 50){
-const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-if(func3(data26) < 1){
-const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
 }
 errors++;
 }
@@ -2994,33 +2934,33 @@ if(data24.AgentFio !== undefined){
 let data28 = data24.AgentFio;
 if(typeof data28 === "string"){
 if(func3(data28) > 300){
-const err79 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
+const err73 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err73];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err73);
 }
 errors++;
 }
 if(func3(data28) < 1){
-const err80 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
+const err74 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err74];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err74);
 }
 errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
+const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err75];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err75);
 }
 errors++;
 }
@@ -3033,12 +2973,12 @@ errors = vErrors.length;
 }
 if(typeof data29 === "string"){
 if(func3(data29) < 14){
-const err82 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data29};
+const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data29};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err76];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -3055,44 +2995,44 @@ errors = vErrors.length;
 if(data.ItemReleasedDoc !== undefined){
 let data31 = data.ItemReleasedDoc;
 if((!(data31 && typeof data31 == "object" && !Array.isArray(data31))) && (data31 !== null)){
-const err83 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema20.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema20.properties.ItemReleasedDoc.type,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
+const err77 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema20.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema20.properties.ItemReleasedDoc.type,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err77];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err77);
 }
 errors++;
 }
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(Object.keys(data31).length < 1){
-const err84 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
+const err78 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err78];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err78);
 }
 errors++;
 }
 if(data31.ItemReleasedFio === undefined){
-const err85 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema20.properties.ItemReleasedDoc.required,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
+const err79 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema20.properties.ItemReleasedDoc.required,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err79];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err79);
 }
 errors++;
 }
 for(const key6 in data31){
 if(!(((key6 === "ItemReleasedFio") || (key6 === "ItemReleasedPinfl")) || (key6 === "ItemReleasedTin"))){
-const err86 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
+const err80 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err80];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err80);
 }
 errors++;
 }
@@ -3101,33 +3041,33 @@ if(data31.ItemReleasedFio !== undefined){
 let data32 = data31.ItemReleasedFio;
 if(typeof data32 === "string"){
 if(func3(data32) > 300){
-const err87 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
+const err81 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err81];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err81);
 }
 errors++;
 }
 if(func3(data32) < 1){
-const err88 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
+const err82 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err82];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err82);
 }
 errors++;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
+const err83 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err83];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -3182,7 +3122,74 @@ errors = vErrors.length;
 if(data.ForeignCompany !== undefined){
 let data39 = data.ForeignCompany;
 if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
-const err90 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema20.properties.ForeignCompany.type},message:"must be object,null",schema:schema20.properties.ForeignCompany.type,parentSchema:schema20.properties.ForeignCompany,data:data39};
+const err84 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema20.properties.ForeignCompany.type},message:"must be object,null",schema:schema20.properties.ForeignCompany.type,parentSchema:schema20.properties.ForeignCompany,data:data39};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(Object.keys(data39).length < 1){
+const err85 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ForeignCompany,data:data39};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+if(data39.CountryId === undefined){
+const err86 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema20.properties.ForeignCompany.required,parentSchema:schema20.properties.ForeignCompany,data:data39};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+if(data39.Name === undefined){
+const err87 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.ForeignCompany.required,parentSchema:schema20.properties.ForeignCompany,data:data39};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+for(const key7 in data39){
+if(!(((((key7 === "CountryId") || (key7 === "Name")) || (key7 === "Address")) || (key7 === "Bank")) || (key7 === "Account"))){
+const err88 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ForeignCompany,data:data39};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+if(data39.CountryId !== undefined){
+let data40 = data39.CountryId;
+if(typeof data40 === "string"){
+if(func3(data40) > 10){
+const err89 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20.properties.ForeignCompany.properties.CountryId,data:data40};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema20.properties.ForeignCompany.properties.CountryId,data:data40};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -3191,9 +3198,12 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if(Object.keys(data39).length < 1){
-const err91 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ForeignCompany,data:data39};
+}
+if(data39.Name !== undefined){
+let data41 = data39.Name;
+if(typeof data41 === "string"){
+if(func3(data41) > 500){
+const err91 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -3202,8 +3212,8 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(data39.CountryId === undefined){
-const err92 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema20.properties.ForeignCompany.required,parentSchema:schema20.properties.ForeignCompany,data:data39};
+if(func3(data41) < 1){
+const err92 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -3212,8 +3222,9 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(data39.Name === undefined){
-const err93 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.ForeignCompany.required,parentSchema:schema20.properties.ForeignCompany,data:data39};
+}
+else {
+const err93 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Name.type,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3222,9 +3233,12 @@ vErrors.push(err93);
 }
 errors++;
 }
-for(const key7 in data39){
-if(!(((((key7 === "CountryId") || (key7 === "Name")) || (key7 === "Address")) || (key7 === "Bank")) || (key7 === "Account"))){
-const err94 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ForeignCompany,data:data39};
+}
+if(data39.Address !== undefined){
+let data42 = data39.Address;
+if(typeof data42 === "string"){
+if(func3(data42) > 500){
+const err94 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Address,data:data42};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3234,11 +3248,8 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data39.CountryId !== undefined){
-let data40 = data39.CountryId;
-if(typeof data40 === "string"){
-if(func3(data40) > 10){
-const err95 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20.properties.ForeignCompany.properties.CountryId,data:data40};
+else {
+const err95 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Address.type,parentSchema:schema20.properties.ForeignCompany.properties.Address,data:data42};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3248,8 +3259,11 @@ vErrors.push(err95);
 errors++;
 }
 }
-else {
-const err96 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema20.properties.ForeignCompany.properties.CountryId,data:data40};
+if(data39.Bank !== undefined){
+let data43 = data39.Bank;
+if(typeof data43 === "string"){
+if(func3(data43) > 500){
+const err96 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Bank,data:data43};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3259,11 +3273,8 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data39.Name !== undefined){
-let data41 = data39.Name;
-if(typeof data41 === "string"){
-if(func3(data41) > 500){
-const err97 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
+else {
+const err97 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Bank.type,parentSchema:schema20.properties.ForeignCompany.properties.Bank,data:data43};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3272,8 +3283,12 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(func3(data41) < 1){
-const err98 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
+}
+if(data39.Account !== undefined){
+let data44 = data39.Account;
+if(typeof data44 === "string"){
+if(func3(data44) > 50){
+const err98 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ForeignCompany.properties.Account,data:data44};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3284,7 +3299,7 @@ errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Name.type,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
+const err99 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Account.type,parentSchema:schema20.properties.ForeignCompany.properties.Account,data:data44};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3294,11 +3309,12 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data39.Address !== undefined){
-let data42 = data39.Address;
-if(typeof data42 === "string"){
-if(func3(data42) > 500){
-const err100 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Address,data:data42};
+}
+}
+if(data.FacturaInvestmentObjectDoc !== undefined){
+let data45 = data.FacturaInvestmentObjectDoc;
+if((!(data45 && typeof data45 == "object" && !Array.isArray(data45))) && (data45 !== null)){
+const err100 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/type",keyword:"type",params:{type: schema20.properties.FacturaInvestmentObjectDoc.type},message:"must be object,null",schema:schema20.properties.FacturaInvestmentObjectDoc.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3307,9 +3323,9 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-else {
-const err101 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Address.type,parentSchema:schema20.properties.ForeignCompany.properties.Address,data:data42};
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+if(Object.keys(data45).length < 1){
+const err101 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3318,12 +3334,8 @@ vErrors.push(err101);
 }
 errors++;
 }
-}
-if(data39.Bank !== undefined){
-let data43 = data39.Bank;
-if(typeof data43 === "string"){
-if(func3(data43) > 500){
-const err102 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Bank,data:data43};
+if(data45.ObjectId === undefined){
+const err102 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/required",keyword:"required",params:{missingProperty: "ObjectId"},message:"must have required property '"+"ObjectId"+"'",schema:schema20.properties.FacturaInvestmentObjectDoc.required,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3332,9 +3344,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-}
-else {
-const err103 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Bank.type,parentSchema:schema20.properties.ForeignCompany.properties.Bank,data:data43};
+if(data45.ObjectName === undefined){
+const err103 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/required",keyword:"required",params:{missingProperty: "ObjectName"},message:"must have required property '"+"ObjectName"+"'",schema:schema20.properties.FacturaInvestmentObjectDoc.required,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3343,12 +3354,9 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-if(data39.Account !== undefined){
-let data44 = data39.Account;
-if(typeof data44 === "string"){
-if(func3(data44) > 50){
-const err104 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ForeignCompany.properties.Account,data:data44};
+for(const key8 in data45){
+if(!((key8 === "ObjectId") || (key8 === "ObjectName"))){
+const err104 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3358,8 +3366,11 @@ vErrors.push(err104);
 errors++;
 }
 }
-else {
-const err105 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Account.type,parentSchema:schema20.properties.ForeignCompany.properties.Account,data:data44};
+if(data45.ObjectId !== undefined){
+let data46 = data45.ObjectId;
+if(typeof data46 === "string"){
+if(func3(data46) > 100){
+const err105 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3368,13 +3379,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-}
-}
-if(data.FacturaInvestmentObjectDoc !== undefined){
-let data45 = data.FacturaInvestmentObjectDoc;
-if((!(data45 && typeof data45 == "object" && !Array.isArray(data45))) && (data45 !== null)){
-const err106 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/type",keyword:"type",params:{type: schema20.properties.FacturaInvestmentObjectDoc.type},message:"must be object,null",schema:schema20.properties.FacturaInvestmentObjectDoc.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
+if(func3(data46) < 1){
+const err106 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3383,9 +3389,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(Object.keys(data45).length < 1){
-const err107 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
+}
+else {
+const err107 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3394,8 +3400,12 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data45.ObjectId === undefined){
-const err108 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/required",keyword:"required",params:{missingProperty: "ObjectId"},message:"must have required property '"+"ObjectId"+"'",schema:schema20.properties.FacturaInvestmentObjectDoc.required,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
+}
+if(data45.ObjectName !== undefined){
+let data47 = data45.ObjectName;
+if(typeof data47 === "string"){
+if(func3(data47) > 1000){
+const err108 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3404,8 +3414,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data45.ObjectName === undefined){
-const err109 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/required",keyword:"required",params:{missingProperty: "ObjectName"},message:"must have required property '"+"ObjectName"+"'",schema:schema20.properties.FacturaInvestmentObjectDoc.required,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
+if(func3(data47) < 1){
+const err109 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3414,9 +3424,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-for(const key8 in data45){
-if(!((key8 === "ObjectId") || (key8 === "ObjectName"))){
-const err110 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
+}
+else {
+const err110 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3426,11 +3436,13 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data45.ObjectId !== undefined){
-let data46 = data45.ObjectId;
-if(typeof data46 === "string"){
-if(func3(data46) > 100){
-const err111 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
+}
+}
+if(data.ProductList !== undefined){
+let data48 = data.ProductList;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.Tin === undefined){
+const err111 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3439,8 +3451,8 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(func3(data46) < 1){
-const err112 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
+if(data48.HasExcise === undefined){
+const err112 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3449,9 +3461,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-else {
-const err113 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
+if(data48.HasVat === undefined){
+const err113 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3460,12 +3471,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-if(data45.ObjectName !== undefined){
-let data47 = data45.ObjectName;
-if(typeof data47 === "string"){
-if(func3(data47) > 1000){
-const err114 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
+if(data48.HasCommittent === undefined){
+const err114 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3474,8 +3481,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(func3(data47) < 1){
-const err115 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
+if(data48.HasLgota === undefined){
+const err115 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3484,9 +3491,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-else {
-const err116 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
+if(data48.Products === undefined){
+const err116 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3495,14 +3501,9 @@ vErrors.push(err116);
 }
 errors++;
 }
-}
-}
-}
-if(data.ProductList !== undefined){
-let data48 = data.ProductList;
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(data48.FacturaProductId === undefined){
-const err117 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "FacturaProductId"},message:"must have required property '"+"FacturaProductId"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
+for(const key9 in data48){
+if(!(func2.call(schema20.properties.ProductList.properties, key9))){
+const err117 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3511,8 +3512,12 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(data48.Tin === undefined){
-const err118 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
+}
+if(data48.FacturaProductId !== undefined){
+let data49 = data48.FacturaProductId;
+if(typeof data49 === "string"){
+if(!pattern1.test(data49)){
+const err118 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.ProductList.properties.FacturaProductId,data:data49};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3521,89 +3526,14 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data48.HasExcise === undefined){
-const err119 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
+}
+else {
+const err119 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema20.properties.ProductList.properties.FacturaProductId,data:data49};
 if(vErrors === null){
 vErrors = [err119];
 }
 else {
 vErrors.push(err119);
-}
-errors++;
-}
-if(data48.HasVat === undefined){
-const err120 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
-}
-if(data48.HasCommittent === undefined){
-const err121 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
-}
-if(data48.HasLgota === undefined){
-const err122 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
-}
-if(data48.Products === undefined){
-const err123 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
-}
-for(const key9 in data48){
-if(!(func2.call(schema20.properties.ProductList.properties, key9))){
-const err124 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
-}
-}
-if(data48.FacturaProductId !== undefined){
-let data49 = data48.FacturaProductId;
-if(typeof data49 === "string"){
-if(!pattern1.test(data49)){
-const err125 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.ProductList.properties.FacturaProductId,data:data49};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
-}
-}
-else {
-const err126 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema20.properties.ProductList.properties.FacturaProductId,data:data49};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
 }
 errors++;
 }
@@ -3617,12 +3547,12 @@ errors = vErrors.length;
 if(data48.HasExcise !== undefined){
 let data51 = data48.HasExcise;
 if(typeof data51 !== "boolean"){
-const err127 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasExcise.type,parentSchema:schema20.properties.ProductList.properties.HasExcise,data:data51};
+const err120 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasExcise.type,parentSchema:schema20.properties.ProductList.properties.HasExcise,data:data51};
 if(vErrors === null){
-vErrors = [err127];
+vErrors = [err120];
 }
 else {
-vErrors.push(err127);
+vErrors.push(err120);
 }
 errors++;
 }
@@ -3630,12 +3560,12 @@ errors++;
 if(data48.HasVat !== undefined){
 let data52 = data48.HasVat;
 if(typeof data52 !== "boolean"){
-const err128 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasVat.type,parentSchema:schema20.properties.ProductList.properties.HasVat,data:data52};
+const err121 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasVat.type,parentSchema:schema20.properties.ProductList.properties.HasVat,data:data52};
 if(vErrors === null){
-vErrors = [err128];
+vErrors = [err121];
 }
 else {
-vErrors.push(err128);
+vErrors.push(err121);
 }
 errors++;
 }
@@ -3643,12 +3573,12 @@ errors++;
 if(data48.HasCommittent !== undefined){
 let data53 = data48.HasCommittent;
 if(typeof data53 !== "boolean"){
-const err129 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasCommittent.type,parentSchema:schema20.properties.ProductList.properties.HasCommittent,data:data53};
+const err122 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasCommittent.type,parentSchema:schema20.properties.ProductList.properties.HasCommittent,data:data53};
 if(vErrors === null){
-vErrors = [err129];
+vErrors = [err122];
 }
 else {
-vErrors.push(err129);
+vErrors.push(err122);
 }
 errors++;
 }
@@ -3656,12 +3586,12 @@ errors++;
 if(data48.HasLgota !== undefined){
 let data54 = data48.HasLgota;
 if(typeof data54 !== "boolean"){
-const err130 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasLgota.type,parentSchema:schema20.properties.ProductList.properties.HasLgota,data:data54};
+const err123 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasLgota.type,parentSchema:schema20.properties.ProductList.properties.HasLgota,data:data54};
 if(vErrors === null){
-vErrors = [err130];
+vErrors = [err123];
 }
 else {
-vErrors.push(err130);
+vErrors.push(err123);
 }
 errors++;
 }
@@ -3669,12 +3599,12 @@ errors++;
 if(data48.HasMedical !== undefined){
 let data55 = data48.HasMedical;
 if(typeof data55 !== "boolean"){
-const err131 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasMedical.type,parentSchema:schema20.properties.ProductList.properties.HasMedical,data:data55};
+const err124 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasMedical.type,parentSchema:schema20.properties.ProductList.properties.HasMedical,data:data55};
 if(vErrors === null){
-vErrors = [err131];
+vErrors = [err124];
 }
 else {
-vErrors.push(err131);
+vErrors.push(err124);
 }
 errors++;
 }
@@ -3682,12 +3612,12 @@ errors++;
 if(data48.HasCustom !== undefined){
 let data56 = data48.HasCustom;
 if(typeof data56 !== "boolean"){
-const err132 = {instancePath:instancePath+"/ProductList/HasCustom",schemaPath:"#/properties/ProductList/properties/HasCustom/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasCustom.type,parentSchema:schema20.properties.ProductList.properties.HasCustom,data:data56};
+const err125 = {instancePath:instancePath+"/ProductList/HasCustom",schemaPath:"#/properties/ProductList/properties/HasCustom/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasCustom.type,parentSchema:schema20.properties.ProductList.properties.HasCustom,data:data56};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err125];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err125);
 }
 errors++;
 }
@@ -3695,12 +3625,12 @@ errors++;
 if(data48.HideReportCommittent !== undefined){
 let data57 = data48.HideReportCommittent;
 if(typeof data57 !== "boolean"){
-const err133 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema20.properties.ProductList.properties.HideReportCommittent,data:data57};
+const err126 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema20.properties.ProductList.properties.HideReportCommittent,data:data57};
 if(vErrors === null){
-vErrors = [err133];
+vErrors = [err126];
 }
 else {
-vErrors.push(err133);
+vErrors.push(err126);
 }
 errors++;
 }
@@ -3709,22 +3639,22 @@ if(data48.Products !== undefined){
 let data58 = data48.Products;
 if(Array.isArray(data58)){
 if(data58.length > 10000){
-const err134 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
+const err127 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
 if(vErrors === null){
-vErrors = [err134];
+vErrors = [err127];
 }
 else {
-vErrors.push(err134);
+vErrors.push(err127);
 }
 errors++;
 }
 if(data58.length < 1){
-const err135 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
+const err128 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
 if(vErrors === null){
-vErrors = [err135];
+vErrors = [err128];
 }
 else {
-vErrors.push(err135);
+vErrors.push(err128);
 }
 errors++;
 }
@@ -3749,24 +3679,24 @@ errors = errors + kwErrors4.length;
 }
 }
 else {
-const err136 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.ProductList.properties.Products.type,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
+const err129 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.ProductList.properties.Products.type,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
 if(vErrors === null){
-vErrors = [err136];
+vErrors = [err129];
 }
 else {
-vErrors.push(err136);
+vErrors.push(err129);
 }
 errors++;
 }
 }
 }
 else {
-const err137 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ProductList.type,parentSchema:schema20.properties.ProductList,data:data48};
+const err130 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ProductList.type,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
-vErrors = [err137];
+vErrors = [err130];
 }
 else {
-vErrors.push(err137);
+vErrors.push(err130);
 }
 errors++;
 }
@@ -3791,12 +3721,12 @@ errors = errors + kwErrors7.length;
 }
 }
 else {
-const err138 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err131 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
-vErrors = [err138];
+vErrors = [err131];
 }
 else {
-vErrors.push(err138);
+vErrors.push(err131);
 }
 errors++;
 }

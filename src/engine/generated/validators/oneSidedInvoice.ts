@@ -4,7 +4,7 @@
 import { correctionDeadline as kw_correctionDeadline, dateOrder as kw_dateOrder, decimalPlaces as kw_decimalPlaces, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, requiredUnless as kw_requiredUnless, serverCheck as kw_serverCheck, tin as kw_tin, toErrors as kw_toErrors, ucs2length as kw_ucs2length, vatRateForDate as kw_vatRateForDate } from '../../keywords/functions';
 "use strict";
 export const validate = validate37;
-const schema20 = {"$id":"oneSidedInvoice","title":"documents:kinds.oneSidedInvoice","description":"One-sided invoice (ESF with SingleSidedType): only the seller signs, Buyer is null and BuyerTin is empty (uz-edi.md §b.1, §d.5). SingleSidedType: 1 to an individual, 2 export of services (abroad), 3 import, 5 financial services, 6 below market value, 7 below customs value, 8 export of services (inside), 9 other income, 10-13 excise goods operations.","type":"object","additionalProperties":false,"required":["Version","FacturaId","FacturaType","SingleSidedType","HasMarking","WaybillLocalIds","FacturaDoc","OldFacturaDoc","ContractDoc","FacturaEmpowermentDoc","ItemReleasedDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"SingleSidedType":{"title":"forms:oneSidedInvoice.SingleSidedType","type":"integer","enum":[1,2,3,5,6,7,8,9,10,11,12,13]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"dateOrder":{"from":"RentFrom","to":"RentTo"},"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"oneSidedInvoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","type":"string","const":""},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","type":"null"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"FacturaInvestmentObjectDoc":{"title":"forms:invoice.FacturaInvestmentObjectDoc","description":"An object of an investment programme (Didox 07 §1): both fields when the block is used, else null.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ObjectId","ObjectName"],"properties":{"ObjectId":{"title":"forms:invoice.ObjectId","type":"string","minLength":1,"maxLength":100},"ObjectName":{"title":"forms:invoice.ObjectName","type":"string","minLength":1,"maxLength":1000}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["FacturaProductId","Tin","HasExcise","HasVat","HasCommittent","HasLgota","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HasCustom":{"title":"forms:invoice.HasCustom","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":["OldFacturaDoc/OldFacturaDate","FacturaDoc/FacturaDate"],"rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 (Didox 07 §1–2, Soliq Servis factura body), plus the spec §3 extras the national format lacks, marked local (ShortName, WeightBrutto/WeightNetto in tons): kept beside the document, never signed nor exported. Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is forbidden in ESF by the roaming hub (Didox 07 §1), so the line has none. Pharmacy invoices (FARM, HasMedical) add Serial, BaseSumma, ProfitRate and DispenseType. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200,"local":true},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WarehouseName":{"title":"forms:line.WarehouseName","type":["string","null"],"maxLength":500},"BaseSumma":{"title":"forms:line.BaseSumma","$ref":"#/$defs/money","minimum":0},"ProfitRate":{"title":"forms:line.ProfitRate","type":"number","minimum":0,"maximum":100000,"decimalPlaces":2},"DispenseType":{"title":"forms:line.DispenseType","type":"integer","enum":[0,1,2]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
+const schema20 = {"$id":"oneSidedInvoice","title":"documents:kinds.oneSidedInvoice","description":"One-sided invoice (ESF with SingleSidedType): only the seller signs, Buyer is null and BuyerTin is empty (uz-edi.md §b.1, §d.5). SingleSidedType: 1 to an individual, 2 export of services (abroad), 3 import, 5 financial services, 6 below market value, 7 below customs value, 8 export of services (inside), 9 other income, 10-13 excise goods operations.","type":"object","additionalProperties":false,"required":["Version","FacturaType","SingleSidedType","FacturaDoc","ContractDoc","SellerTin","BuyerTin","Seller","Buyer","ProductList"],"requiredUnless":{"field":"FacturaType","equals":[0],"properties":["OldFacturaDoc"]},"correctionDeadline":{"type":"FacturaType","correctedTypes":[4,5,8],"date":"FacturaDoc/FacturaDate"},"properties":{"Version":{"title":"forms:invoice.Version","type":"integer","const":1},"FacturaId":{"title":"forms:invoice.FacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"FacturaType":{"title":"forms:invoice.FacturaType","type":"integer","enum":[0,1,2,3,4,5,6,8,9]},"SingleSidedType":{"title":"forms:oneSidedInvoice.SingleSidedType","type":"integer","enum":[1,2,3,5,6,7,8,9,10,11,12,13]},"HasMarking":{"title":"forms:invoice.HasMarking","type":"boolean"},"HasRent":{"title":"forms:invoice.HasRent","type":"boolean"},"FacturaRentDoc":{"title":"forms:invoice.FacturaRentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RentFrom","RentTo"],"dateOrder":{"from":"RentFrom","to":"RentTo"},"properties":{"RentId":{"title":"forms:invoice.RentId","type":"string","maxLength":50},"RentFrom":{"title":"forms:invoice.RentFrom","$ref":"#/$defs/isoDate"},"RentTo":{"title":"forms:invoice.RentTo","$ref":"#/$defs/isoDate"}}},"WaybillLocalIds":{"title":"forms:invoice.WaybillLocalIds","type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":50}},"FacturaDoc":{"title":"forms:invoice.FacturaDoc","type":"object","additionalProperties":false,"required":["FacturaNo","FacturaDate"],"properties":{"FacturaNo":{"title":"forms:invoice.FacturaNo","type":"string","minLength":1,"maxLength":50},"FacturaDate":{"title":"forms:invoice.FacturaDate","$ref":"#/$defs/isoDate"}}},"OldFacturaDoc":{"title":"forms:invoice.OldFacturaDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["OldFacturaId","OldFacturaNo","OldFacturaDate"],"properties":{"OldFacturaId":{"title":"forms:invoice.OldFacturaId","type":"string","pattern":"^[0-9a-fA-F]{24}$","serverCheck":{"name":"oldDocumentSameType","kind":"oneSidedInvoice"}},"OldFacturaNo":{"title":"forms:invoice.OldFacturaNo","type":"string","minLength":1,"maxLength":50},"OldFacturaDate":{"title":"forms:invoice.OldFacturaDate","$ref":"#/$defs/isoDate"}}},"ContractDoc":{"title":"forms:invoice.ContractDoc","type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"title":"forms:common.ContractNo","type":"string","minLength":1,"maxLength":100},"ContractDate":{"title":"forms:common.ContractDate","$ref":"#/$defs/isoDate"}}},"ContractId":{"title":"forms:invoice.ContractId","type":["string","null"],"maxLength":50},"LotId":{"title":"forms:invoice.LotId","type":"string","maxLength":100},"FacturaEmpowermentDoc":{"title":"forms:invoice.FacturaEmpowermentDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentNo","EmpowermentDateOfIssue","AgentFio","AgentPinfl"],"properties":{"AgentFacturaId":{"title":"forms:invoice.AgentFacturaId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"AgentFio":{"title":"forms:invoice.AgentFio","type":"string","minLength":1,"maxLength":300},"AgentPinfl":{"title":"forms:invoice.AgentPinfl","$ref":"#/$defs/pinfl","minLength":14},"AgentTin":{"title":"forms:invoice.AgentTin","$ref":"#/$defs/tin"}}},"ItemReleasedDoc":{"title":"forms:invoice.ItemReleasedDoc","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ItemReleasedFio"],"properties":{"ItemReleasedFio":{"title":"forms:invoice.ItemReleasedFio","type":"string","minLength":1,"maxLength":300},"ItemReleasedPinfl":{"title":"forms:invoice.ItemReleasedPinfl","$ref":"#/$defs/pinfl"},"ItemReleasedTin":{"title":"forms:invoice.ItemReleasedTin","$ref":"#/$defs/tin"}}},"SellerTin":{"title":"forms:invoice.SellerTin","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:invoice.BuyerTin","type":"string","const":""},"Seller":{"title":"forms:invoice.Seller","$ref":"#/$defs/party"},"Buyer":{"title":"forms:invoice.Buyer","type":"null"},"ForeignCompany":{"title":"forms:invoice.ForeignCompany","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["CountryId","Name"],"properties":{"CountryId":{"title":"forms:invoice.CountryId","type":"string","maxLength":10},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Bank":{"title":"forms:invoice.Bank","type":"string","maxLength":500},"Account":{"title":"forms:party.Account","type":"string","maxLength":50}}},"FacturaInvestmentObjectDoc":{"title":"forms:invoice.FacturaInvestmentObjectDoc","description":"An object of an investment programme (Didox 07 §1): both fields when the block is used, else null.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ObjectId","ObjectName"],"properties":{"ObjectId":{"title":"forms:invoice.ObjectId","type":"string","minLength":1,"maxLength":100},"ObjectName":{"title":"forms:invoice.ObjectName","type":"string","minLength":1,"maxLength":1000}}},"ProductList":{"title":"forms:invoice.ProductList","type":"object","additionalProperties":false,"required":["Tin","HasExcise","HasVat","HasCommittent","HasLgota","Products"],"properties":{"FacturaProductId":{"title":"forms:invoice.FacturaProductId","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"Tin":{"title":"forms:invoice.ProductListTin","$ref":"#/$defs/tinOrPinfl"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"HasCommittent":{"title":"forms:invoice.HasCommittent","type":"boolean"},"HasLgota":{"title":"forms:invoice.HasLgota","type":"boolean"},"HasMedical":{"title":"forms:invoice.HasMedical","type":"boolean"},"HasCustom":{"title":"forms:invoice.HasCustom","type":"boolean"},"HideReportCommittent":{"title":"forms:invoice.HideReportCommittent","type":"boolean"},"Products":{"title":"forms:invoice.Products","type":"array","minItems":1,"maxItems":10000,"items":{"$ref":"#/$defs/productLine"},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":["OldFacturaDoc/OldFacturaDate","FacturaDoc/FacturaDate"],"rate":"VatRate","withoutVat":"WithoutVat"}}}}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"marks":{"description":"Marking codes of a marked product line: product type (1 tobacco, 2 alcohol except beer, 3 beer, 4 medicines, 5 water and soft drinks, 6 household appliances, 8 medical devices, 11 mineral fertilisers and plant protection — Soliq Servis marks.ProductType) and codes per package level (consumer KIZ, group NomUpak, transport IdentTransUpak). null when the line is not marked.","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ProductType"],"properties":{"ProductType":{"title":"forms:marks.ProductType","type":"integer","enum":[1,2,3,4,5,6,8,11]},"KIZ":{"title":"forms:marks.KIZ","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"NomUpak":{"title":"forms:marks.NomUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}},"IdentTransUpak":{"title":"forms:marks.IdentTransUpak","type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":200}}}},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"productLine":{"description":"An invoice (ESF) product line, national field names of uz-edi.md §b.1 (Didox 07 §1–2, Soliq Servis factura body), plus the spec §3 extras the national format lacks, marked local (ShortName, WeightBrutto/WeightNetto in tons): kept beside the document, never signed nor exported. Barcode may hold several barcodes separated by commas. The line is marked when Marks is not null. MeasureId is forbidden in ESF by the roaming hub (Didox 07 §1), so the line has none. Pharmacy invoices (FARM, HasMedical) add Serial, BaseSumma, ProfitRate and DispenseType. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat","Origin"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"ShortName":{"title":"forms:line.ShortName","type":"string","maxLength":200,"local":true},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"Serial":{"title":"forms:line.Serial","type":"string","maxLength":200},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money"},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"LgotaId":{"title":"forms:line.LgotaId","type":["integer","null"]},"LgotaName":{"title":"forms:line.LgotaName","type":["string","null"],"maxLength":2000},"LgotaType":{"title":"forms:line.LgotaType","type":["integer","null"],"enum":[1,2,null]},"LgotaVatSum":{"title":"forms:line.LgotaVatSum","$ref":"#/$defs/money","minimum":0},"CommittentName":{"title":"forms:line.CommittentName","type":"string","maxLength":500},"CommittentTin":{"title":"forms:line.CommittentTin","type":"string","maxLength":14,"pinflOrTin":true},"CommittentVatRegCode":{"title":"forms:line.CommittentVatRegCode","type":"string","pattern":"^(\\d{12})?$"},"CommittentVatRegStatus":{"title":"forms:line.CommittentVatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]},"WarehouseId":{"title":"forms:line.WarehouseId","type":["integer","null"]},"WarehouseName":{"title":"forms:line.WarehouseName","type":["string","null"],"maxLength":500},"BaseSumma":{"title":"forms:line.BaseSumma","$ref":"#/$defs/money","minimum":0},"ProfitRate":{"title":"forms:line.ProfitRate","type":"number","minimum":0,"maximum":100000,"decimalPlaces":2},"DispenseType":{"title":"forms:line.DispenseType","type":"integer","enum":[0,1,2]},"WeightBrutto":{"title":"forms:line.WeightBrutto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"WeightNetto":{"title":"forms:line.WeightNetto","type":"number","minimum":0,"decimalPlaces":6,"local":true},"Marks":{"title":"forms:line.Marks","$ref":"#/$defs/marks"},"ExchangeInfo":{"title":"forms:line.ExchangeInfo","type":["object","null"],"additionalProperties":false,"minProperties":1,"properties":{"PlanPositionId":{"title":"forms:line.PlanPositionId","type":"string","maxLength":100},"ProductCode":{"title":"forms:line.ProductCode","type":"string","maxLength":100},"ProductProperties":{"title":"forms:line.ProductProperties","type":"string","maxLength":2000}}}}},"tin":{"description":"TIN (INN) of an organisation: exactly 9 digits, stored as text (leading zeros matter).","type":"string","maxLength":9,"tin":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_ucs2length;
 const func7 = kw_dateOrder;
@@ -2049,8 +2049,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.FacturaId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaId"},message:"must have required property '"+"FacturaId"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.FacturaType === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2059,8 +2059,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.FacturaType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaType"},message:"must have required property '"+"FacturaType"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.SingleSidedType === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SingleSidedType"},message:"must have required property '"+"SingleSidedType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2069,8 +2069,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.SingleSidedType === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SingleSidedType"},message:"must have required property '"+"SingleSidedType"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.FacturaDoc === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2079,8 +2079,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.HasMarking === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasMarking"},message:"must have required property '"+"HasMarking"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ContractDoc === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2089,8 +2089,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.WaybillLocalIds === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalIds"},message:"must have required property '"+"WaybillLocalIds"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.SellerTin === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2099,8 +2099,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.FacturaDoc === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaDoc"},message:"must have required property '"+"FacturaDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.BuyerTin === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2109,8 +2109,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.OldFacturaDoc === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldFacturaDoc"},message:"must have required property '"+"OldFacturaDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Seller === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2119,8 +2119,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.ContractDoc === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Buyer === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2129,8 +2129,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.FacturaEmpowermentDoc === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FacturaEmpowermentDoc"},message:"must have required property '"+"FacturaEmpowermentDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ProductList === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2139,8 +2139,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.ItemReleasedDoc === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ItemReleasedDoc"},message:"must have required property '"+"ItemReleasedDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+for(const key0 in data){
+if(!(func2.call(schema20.properties, key0))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2149,8 +2150,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.SellerTin === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
+}
+if(data.Version !== undefined){
+let data0 = data.Version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err11 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Version.type,parentSchema:schema20.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2159,8 +2163,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.BuyerTin === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(1 !== data0){
+const err12 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema20.properties.Version,data:data0};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2169,8 +2173,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.Seller === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema20.required,parentSchema:schema20,data};
+}
+if(data.FacturaId !== undefined){
+let data1 = data.FacturaId;
+if(typeof data1 === "string"){
+if(!pattern1.test(data1)){
+const err13 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2179,8 +2187,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.Buyer === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema20.required,parentSchema:schema20,data};
+}
+else {
+const err14 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaId.type,parentSchema:schema20.properties.FacturaId,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2189,8 +2198,11 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.ProductList === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema20.required,parentSchema:schema20,data};
+}
+if(data.FacturaType !== undefined){
+let data2 = data.FacturaType;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err15 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.FacturaType.type,parentSchema:schema20.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2199,9 +2211,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema20.properties, key0))){
-const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+if(!(((((((((data2 === 0) || (data2 === 1)) || (data2 === 2)) || (data2 === 3)) || (data2 === 4)) || (data2 === 5)) || (data2 === 6)) || (data2 === 8)) || (data2 === 9))){
+const err16 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema20.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.FacturaType.enum,parentSchema:schema20.properties.FacturaType,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2211,10 +2222,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.Version !== undefined){
-let data0 = data.Version;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err17 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Version.type,parentSchema:schema20.properties.Version,data:data0};
+if(data.SingleSidedType !== undefined){
+let data3 = data.SingleSidedType;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err17 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.SingleSidedType.type,parentSchema:schema20.properties.SingleSidedType,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2223,8 +2234,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(1 !== data0){
-const err18 = {instancePath:instancePath+"/Version",schemaPath:"#/properties/Version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema20.properties.Version,data:data0};
+if(!((((((((((((data3 === 1) || (data3 === 2)) || (data3 === 3)) || (data3 === 5)) || (data3 === 6)) || (data3 === 7)) || (data3 === 8)) || (data3 === 9)) || (data3 === 10)) || (data3 === 11)) || (data3 === 12)) || (data3 === 13))){
+const err18 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema20.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.SingleSidedType.enum,parentSchema:schema20.properties.SingleSidedType,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2234,11 +2245,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.FacturaId !== undefined){
-let data1 = data.FacturaId;
-if(typeof data1 === "string"){
-if(!pattern1.test(data1)){
-const err19 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.FacturaId,data:data1};
+if(data.HasMarking !== undefined){
+let data4 = data.HasMarking;
+if(typeof data4 !== "boolean"){
+const err19 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasMarking.type,parentSchema:schema20.properties.HasMarking,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2248,8 +2258,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {instancePath:instancePath+"/FacturaId",schemaPath:"#/properties/FacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaId.type,parentSchema:schema20.properties.FacturaId,data:data1};
+if(data.HasRent !== undefined){
+let data5 = data.HasRent;
+if(typeof data5 !== "boolean"){
+const err20 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasRent.type,parentSchema:schema20.properties.HasRent,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2259,10 +2271,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.FacturaType !== undefined){
-let data2 = data.FacturaType;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err21 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.FacturaType.type,parentSchema:schema20.properties.FacturaType,data:data2};
+if(data.FacturaRentDoc !== undefined){
+let data6 = data.FacturaRentDoc;
+if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
+const err21 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema20.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema20.properties.FacturaRentDoc.type,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2271,8 +2283,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!(((((((((data2 === 0) || (data2 === 1)) || (data2 === 2)) || (data2 === 3)) || (data2 === 4)) || (data2 === 5)) || (data2 === 6)) || (data2 === 8)) || (data2 === 9))){
-const err22 = {instancePath:instancePath+"/FacturaType",schemaPath:"#/properties/FacturaType/enum",keyword:"enum",params:{allowedValues: schema20.properties.FacturaType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.FacturaType.enum,parentSchema:schema20.properties.FacturaType,data:data2};
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length < 1){
+const err22 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2281,11 +2294,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.SingleSidedType !== undefined){
-let data3 = data.SingleSidedType;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err23 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.SingleSidedType.type,parentSchema:schema20.properties.SingleSidedType,data:data3};
+if(data6.RentFrom === undefined){
+const err23 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema20.properties.FacturaRentDoc.required,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2294,8 +2304,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!((((((((((((data3 === 1) || (data3 === 2)) || (data3 === 3)) || (data3 === 5)) || (data3 === 6)) || (data3 === 7)) || (data3 === 8)) || (data3 === 9)) || (data3 === 10)) || (data3 === 11)) || (data3 === 12)) || (data3 === 13))){
-const err24 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema20.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.SingleSidedType.enum,parentSchema:schema20.properties.SingleSidedType,data:data3};
+if(data6.RentTo === undefined){
+const err24 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema20.properties.FacturaRentDoc.required,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2304,11 +2314,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-if(data.HasMarking !== undefined){
-let data4 = data.HasMarking;
-if(typeof data4 !== "boolean"){
-const err25 = {instancePath:instancePath+"/HasMarking",schemaPath:"#/properties/HasMarking/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasMarking.type,parentSchema:schema20.properties.HasMarking,data:data4};
+for(const key1 in data6){
+if(!(((key1 === "RentId") || (key1 === "RentFrom")) || (key1 === "RentTo"))){
+const err25 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2318,10 +2326,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.HasRent !== undefined){
-let data5 = data.HasRent;
-if(typeof data5 !== "boolean"){
-const err26 = {instancePath:instancePath+"/HasRent",schemaPath:"#/properties/HasRent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasRent.type,parentSchema:schema20.properties.HasRent,data:data5};
+if(data6.RentId !== undefined){
+let data7 = data6.RentId;
+if(typeof data7 === "string"){
+if(func3(data7) > 50){
+const err26 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaRentDoc.properties.RentId,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2331,82 +2340,13 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.FacturaRentDoc !== undefined){
-let data6 = data.FacturaRentDoc;
-if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err27 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/type",keyword:"type",params:{type: schema20.properties.FacturaRentDoc.type},message:"must be object,null",schema:schema20.properties.FacturaRentDoc.type,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
+else {
+const err27 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema20.properties.FacturaRentDoc.properties.RentId,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
-}
-errors++;
-}
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(Object.keys(data6).length < 1){
-const err28 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-if(data6.RentFrom === undefined){
-const err29 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentFrom"},message:"must have required property '"+"RentFrom"+"'",schema:schema20.properties.FacturaRentDoc.required,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(data6.RentTo === undefined){
-const err30 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/required",keyword:"required",params:{missingProperty: "RentTo"},message:"must have required property '"+"RentTo"+"'",schema:schema20.properties.FacturaRentDoc.required,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-for(const key1 in data6){
-if(!(((key1 === "RentId") || (key1 === "RentFrom")) || (key1 === "RentTo"))){
-const err31 = {instancePath:instancePath+"/FacturaRentDoc",schemaPath:"#/properties/FacturaRentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaRentDoc,data:data6};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data6.RentId !== undefined){
-let data7 = data6.RentId;
-if(typeof data7 === "string"){
-if(func3(data7) > 50){
-const err32 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaRentDoc.properties.RentId,data:data7};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/FacturaRentDoc/RentId",schemaPath:"#/properties/FacturaRentDoc/properties/RentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaRentDoc.properties.RentId.type,parentSchema:schema20.properties.FacturaRentDoc.properties.RentId,data:data7};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
 }
 errors++;
 }
@@ -2435,12 +2375,12 @@ if(data.WaybillLocalIds !== undefined){
 let data10 = data.WaybillLocalIds;
 if(Array.isArray(data10)){
 if(data10.length > 100){
-const err34 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.WaybillLocalIds,data:data10};
+const err28 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.WaybillLocalIds,data:data10};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err28];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err28);
 }
 errors++;
 }
@@ -2449,7 +2389,75 @@ for(let i0=0; i0<len0; i0++){
 let data11 = data10[i0];
 if(typeof data11 === "string"){
 if(func3(data11) > 50){
-const err35 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
+const err29 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(func3(data11) < 1){
+const err30 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.WaybillLocalIds.items.type,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.WaybillLocalIds.type,parentSchema:schema20.properties.WaybillLocalIds,data:data10};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.FacturaDoc !== undefined){
+let data12 = data.FacturaDoc;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.FacturaNo === undefined){
+const err33 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema20.properties.FacturaDoc.required,parentSchema:schema20.properties.FacturaDoc,data:data12};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data12.FacturaDate === undefined){
+const err34 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema20.properties.FacturaDoc.required,parentSchema:schema20.properties.FacturaDoc,data:data12};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+for(const key2 in data12){
+if(!((key2 === "FacturaNo") || (key2 === "FacturaDate"))){
+const err35 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaDoc,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2458,8 +2466,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(func3(data11) < 1){
-const err36 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
+}
+if(data12.FacturaNo !== undefined){
+let data13 = data12.FacturaNo;
+if(typeof data13 === "string"){
+if(func3(data13) > 50){
+const err36 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2468,9 +2480,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/WaybillLocalIds/" + i0,schemaPath:"#/properties/WaybillLocalIds/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.WaybillLocalIds.items.type,parentSchema:schema20.properties.WaybillLocalIds.items,data:data11};
+if(func3(data13) < 1){
+const err37 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2480,84 +2491,13 @@ vErrors.push(err37);
 errors++;
 }
 }
-}
 else {
-const err38 = {instancePath:instancePath+"/WaybillLocalIds",schemaPath:"#/properties/WaybillLocalIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.WaybillLocalIds.type,parentSchema:schema20.properties.WaybillLocalIds,data:data10};
+const err38 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data.FacturaDoc !== undefined){
-let data12 = data.FacturaDoc;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.FacturaNo === undefined){
-const err39 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaNo"},message:"must have required property '"+"FacturaNo"+"'",schema:schema20.properties.FacturaDoc.required,parentSchema:schema20.properties.FacturaDoc,data:data12};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-if(data12.FacturaDate === undefined){
-const err40 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/required",keyword:"required",params:{missingProperty: "FacturaDate"},message:"must have required property '"+"FacturaDate"+"'",schema:schema20.properties.FacturaDoc.required,parentSchema:schema20.properties.FacturaDoc,data:data12};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-for(const key2 in data12){
-if(!((key2 === "FacturaNo") || (key2 === "FacturaDate"))){
-const err41 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaDoc,data:data12};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data12.FacturaNo !== undefined){
-let data13 = data12.FacturaNo;
-if(typeof data13 === "string"){
-if(func3(data13) > 50){
-const err42 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-if(func3(data13) < 1){
-const err43 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/FacturaDoc/FacturaNo",schemaPath:"#/properties/FacturaDoc/properties/FacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaDoc.properties.FacturaNo.type,parentSchema:schema20.properties.FacturaDoc.properties.FacturaNo,data:data13};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
 }
 errors++;
 }
@@ -2570,12 +2510,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.FacturaDoc.type,parentSchema:schema20.properties.FacturaDoc,data:data12};
+const err39 = {instancePath:instancePath+"/FacturaDoc",schemaPath:"#/properties/FacturaDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.FacturaDoc.type,parentSchema:schema20.properties.FacturaDoc,data:data12};
 if(vErrors === null){
-vErrors = [err45];
+vErrors = [err39];
 }
 else {
-vErrors.push(err45);
+vErrors.push(err39);
 }
 errors++;
 }
@@ -2583,64 +2523,64 @@ errors++;
 if(data.OldFacturaDoc !== undefined){
 let data15 = data.OldFacturaDoc;
 if((!(data15 && typeof data15 == "object" && !Array.isArray(data15))) && (data15 !== null)){
-const err46 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema20.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema20.properties.OldFacturaDoc.type,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
+const err40 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/type",keyword:"type",params:{type: schema20.properties.OldFacturaDoc.type},message:"must be object,null",schema:schema20.properties.OldFacturaDoc.type,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err40];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err40);
 }
 errors++;
 }
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(Object.keys(data15).length < 1){
-const err47 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
+const err41 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
-vErrors = [err47];
+vErrors = [err41];
 }
 else {
-vErrors.push(err47);
+vErrors.push(err41);
 }
 errors++;
 }
 if(data15.OldFacturaId === undefined){
-const err48 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
+const err42 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaId"},message:"must have required property '"+"OldFacturaId"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
-vErrors = [err48];
+vErrors = [err42];
 }
 else {
-vErrors.push(err48);
+vErrors.push(err42);
 }
 errors++;
 }
 if(data15.OldFacturaNo === undefined){
-const err49 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
+const err43 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaNo"},message:"must have required property '"+"OldFacturaNo"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err43];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err43);
 }
 errors++;
 }
 if(data15.OldFacturaDate === undefined){
-const err50 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
+const err44 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/required",keyword:"required",params:{missingProperty: "OldFacturaDate"},message:"must have required property '"+"OldFacturaDate"+"'",schema:schema20.properties.OldFacturaDoc.required,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err44];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err44);
 }
 errors++;
 }
 for(const key3 in data15){
 if(!(((key3 === "OldFacturaId") || (key3 === "OldFacturaNo")) || (key3 === "OldFacturaDate"))){
-const err51 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
+const err45 = {instancePath:instancePath+"/OldFacturaDoc",schemaPath:"#/properties/OldFacturaDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldFacturaDoc,data:data15};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err45];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err45);
 }
 errors++;
 }
@@ -2655,23 +2595,23 @@ errors = errors + kwErrors1.length;
 }
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-const err52 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
+const err46 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err46];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err46);
 }
 errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
+const err47 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaId",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldFacturaDoc.properties.OldFacturaId.type,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaId,data:data16};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err47];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -2680,33 +2620,33 @@ if(data15.OldFacturaNo !== undefined){
 let data17 = data15.OldFacturaNo;
 if(typeof data17 === "string"){
 if(func3(data17) > 50){
-const err54 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
+const err48 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err48];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err48);
 }
 errors++;
 }
 if(func3(data17) < 1){
-const err55 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
+const err49 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err49];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err49);
 }
 errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
+const err50 = {instancePath:instancePath+"/OldFacturaDoc/OldFacturaNo",schemaPath:"#/properties/OldFacturaDoc/properties/OldFacturaNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo.type,parentSchema:schema20.properties.OldFacturaDoc.properties.OldFacturaNo,data:data17};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err50];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -2723,33 +2663,33 @@ if(data.ContractDoc !== undefined){
 let data19 = data.ContractDoc;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(data19.ContractNo === undefined){
-const err57 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data19};
+const err51 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err51];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err51);
 }
 errors++;
 }
 if(data19.ContractDate === undefined){
-const err58 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data19};
+const err52 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err52];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err52);
 }
 errors++;
 }
 for(const key4 in data19){
 if(!((key4 === "ContractNo") || (key4 === "ContractDate"))){
-const err59 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data19};
+const err53 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err53];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err53);
 }
 errors++;
 }
@@ -2758,33 +2698,33 @@ if(data19.ContractNo !== undefined){
 let data20 = data19.ContractNo;
 if(typeof data20 === "string"){
 if(func3(data20) > 100){
-const err60 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
+const err54 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err54];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err54);
 }
 errors++;
 }
 if(func3(data20) < 1){
-const err61 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
+const err55 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err55];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err55);
 }
 errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
+const err56 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data20};
 if(vErrors === null){
-vErrors = [err62];
+vErrors = [err56];
 }
 else {
-vErrors.push(err62);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -2797,12 +2737,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data19};
+const err57 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data19};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err57];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -2810,23 +2750,23 @@ errors++;
 if(data.ContractId !== undefined){
 let data22 = data.ContractId;
 if((typeof data22 !== "string") && (data22 !== null)){
-const err64 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema20.properties.ContractId.type},message:"must be string,null",schema:schema20.properties.ContractId.type,parentSchema:schema20.properties.ContractId,data:data22};
+const err58 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: schema20.properties.ContractId.type},message:"must be string,null",schema:schema20.properties.ContractId.type,parentSchema:schema20.properties.ContractId,data:data22};
 if(vErrors === null){
-vErrors = [err64];
+vErrors = [err58];
 }
 else {
-vErrors.push(err64);
+vErrors.push(err58);
 }
 errors++;
 }
 if(typeof data22 === "string"){
 if(func3(data22) > 50){
-const err65 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ContractId,data:data22};
+const err59 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ContractId,data:data22};
 if(vErrors === null){
-vErrors = [err65];
+vErrors = [err59];
 }
 else {
-vErrors.push(err65);
+vErrors.push(err59);
 }
 errors++;
 }
@@ -2836,7 +2776,72 @@ if(data.LotId !== undefined){
 let data23 = data.LotId;
 if(typeof data23 === "string"){
 if(func3(data23) > 100){
-const err66 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.LotId,data:data23};
+const err60 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.LotId,data:data23};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.LotId.type,parentSchema:schema20.properties.LotId,data:data23};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data.FacturaEmpowermentDoc !== undefined){
+let data24 = data.FacturaEmpowermentDoc;
+if((!(data24 && typeof data24 == "object" && !Array.isArray(data24))) && (data24 !== null)){
+const err62 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema20.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema20.properties.FacturaEmpowermentDoc.type,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(Object.keys(data24).length < 1){
+const err63 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data24.EmpowermentNo === undefined){
+const err64 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+if(data24.EmpowermentDateOfIssue === undefined){
+const err65 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data24.AgentFio === undefined){
+const err66 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -2845,9 +2850,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-else {
-const err67 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.LotId.type,parentSchema:schema20.properties.LotId,data:data23};
+if(data24.AgentPinfl === undefined){
+const err67 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -2856,11 +2860,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data.FacturaEmpowermentDoc !== undefined){
-let data24 = data.FacturaEmpowermentDoc;
-if((!(data24 && typeof data24 == "object" && !Array.isArray(data24))) && (data24 !== null)){
-const err68 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/type",keyword:"type",params:{type: schema20.properties.FacturaEmpowermentDoc.type},message:"must be object,null",schema:schema20.properties.FacturaEmpowermentDoc.type,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+for(const key5 in data24){
+if(!((((((key5 === "AgentFacturaId") || (key5 === "EmpowermentNo")) || (key5 === "EmpowermentDateOfIssue")) || (key5 === "AgentFio")) || (key5 === "AgentPinfl")) || (key5 === "AgentTin"))){
+const err68 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -2869,9 +2871,12 @@ vErrors.push(err68);
 }
 errors++;
 }
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(Object.keys(data24).length < 1){
-const err69 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+}
+if(data24.AgentFacturaId !== undefined){
+let data25 = data24.AgentFacturaId;
+if(typeof data25 === "string"){
+if(func3(data25) > 50){
+const err69 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -2880,8 +2885,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data24.EmpowermentNo === undefined){
-const err70 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+}
+else {
+const err70 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -2890,8 +2896,12 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(data24.EmpowermentDateOfIssue === undefined){
-const err71 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+}
+if(data24.EmpowermentNo !== undefined){
+let data26 = data24.EmpowermentNo;
+if(typeof data26 === "string"){
+if(func3(data26) > 50){
+const err71 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -2900,8 +2910,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-if(data24.AgentFio === undefined){
-const err72 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentFio"},message:"must have required property '"+"AgentFio"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+if(func3(data26) < 1){
+const err72 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -2910,84 +2920,14 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data24.AgentPinfl === undefined){
-const err73 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/required",keyword:"required",params:{missingProperty: "AgentPinfl"},message:"must have required property '"+"AgentPinfl"+"'",schema:schema20.properties.FacturaEmpowermentDoc.required,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
+}
+else {
+const err73 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
 if(vErrors === null){
 vErrors = [err73];
 }
 else {
 vErrors.push(err73);
-}
-errors++;
-}
-for(const key5 in data24){
-if(!((((((key5 === "AgentFacturaId") || (key5 === "EmpowermentNo")) || (key5 === "EmpowermentDateOfIssue")) || (key5 === "AgentFio")) || (key5 === "AgentPinfl")) || (key5 === "AgentTin"))){
-const err74 = {instancePath:instancePath+"/FacturaEmpowermentDoc",schemaPath:"#/properties/FacturaEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaEmpowermentDoc,data:data24};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-if(data24.AgentFacturaId !== undefined){
-let data25 = data24.AgentFacturaId;
-if(typeof data25 === "string"){
-if(func3(data25) > 50){
-const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-else {
-const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFacturaId",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFacturaId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFacturaId,data:data25};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-if(data24.EmpowermentNo !== undefined){
-let data26 = data24.EmpowermentNo;
-if(typeof data26 === "string"){
-if(func3(data26) > 50){
-const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-if(func3(data26) < 1){
-const err78 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-else {
-const err79 = {instancePath:instancePath+"/FacturaEmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.EmpowermentNo,data:data26};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
 }
 errors++;
 }
@@ -3002,33 +2942,33 @@ if(data24.AgentFio !== undefined){
 let data28 = data24.AgentFio;
 if(typeof data28 === "string"){
 if(func3(data28) > 300){
-const err80 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
+const err74 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err74];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err74);
 }
 errors++;
 }
 if(func3(data28) < 1){
-const err81 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
+const err75 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err75];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err75);
 }
 errors++;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
+const err76 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentFio",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio.type,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentFio,data:data28};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err76];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -3041,12 +2981,12 @@ errors = vErrors.length;
 }
 if(typeof data29 === "string"){
 if(func3(data29) < 14){
-const err83 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data29};
+const err77 = {instancePath:instancePath+"/FacturaEmpowermentDoc/AgentPinfl",schemaPath:"#/properties/FacturaEmpowermentDoc/properties/AgentPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.FacturaEmpowermentDoc.properties.AgentPinfl,data:data29};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err77];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -3063,44 +3003,44 @@ errors = vErrors.length;
 if(data.ItemReleasedDoc !== undefined){
 let data31 = data.ItemReleasedDoc;
 if((!(data31 && typeof data31 == "object" && !Array.isArray(data31))) && (data31 !== null)){
-const err84 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema20.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema20.properties.ItemReleasedDoc.type,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
+const err78 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/type",keyword:"type",params:{type: schema20.properties.ItemReleasedDoc.type},message:"must be object,null",schema:schema20.properties.ItemReleasedDoc.type,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err78];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err78);
 }
 errors++;
 }
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(Object.keys(data31).length < 1){
-const err85 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
+const err79 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err79];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err79);
 }
 errors++;
 }
 if(data31.ItemReleasedFio === undefined){
-const err86 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema20.properties.ItemReleasedDoc.required,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
+const err80 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/required",keyword:"required",params:{missingProperty: "ItemReleasedFio"},message:"must have required property '"+"ItemReleasedFio"+"'",schema:schema20.properties.ItemReleasedDoc.required,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
-vErrors = [err86];
+vErrors = [err80];
 }
 else {
-vErrors.push(err86);
+vErrors.push(err80);
 }
 errors++;
 }
 for(const key6 in data31){
 if(!(((key6 === "ItemReleasedFio") || (key6 === "ItemReleasedPinfl")) || (key6 === "ItemReleasedTin"))){
-const err87 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
+const err81 = {instancePath:instancePath+"/ItemReleasedDoc",schemaPath:"#/properties/ItemReleasedDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ItemReleasedDoc,data:data31};
 if(vErrors === null){
-vErrors = [err87];
+vErrors = [err81];
 }
 else {
-vErrors.push(err87);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -3109,33 +3049,33 @@ if(data31.ItemReleasedFio !== undefined){
 let data32 = data31.ItemReleasedFio;
 if(typeof data32 === "string"){
 if(func3(data32) > 300){
-const err88 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
+const err82 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
-vErrors = [err88];
+vErrors = [err82];
 }
 else {
-vErrors.push(err88);
+vErrors.push(err82);
 }
 errors++;
 }
 if(func3(data32) < 1){
-const err89 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
+const err83 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
-vErrors = [err89];
+vErrors = [err83];
 }
 else {
-vErrors.push(err89);
+vErrors.push(err83);
 }
 errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
+const err84 = {instancePath:instancePath+"/ItemReleasedDoc/ItemReleasedFio",schemaPath:"#/properties/ItemReleasedDoc/properties/ItemReleasedFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio.type,parentSchema:schema20.properties.ItemReleasedDoc.properties.ItemReleasedFio,data:data32};
 if(vErrors === null){
-vErrors = [err90];
+vErrors = [err84];
 }
 else {
-vErrors.push(err90);
+vErrors.push(err84);
 }
 errors++;
 }
@@ -3163,22 +3103,22 @@ errors = vErrors.length;
 if(data.BuyerTin !== undefined){
 let data36 = data.BuyerTin;
 if(typeof data36 !== "string"){
-const err91 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.BuyerTin.type,parentSchema:schema20.properties.BuyerTin,data:data36};
+const err85 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.BuyerTin.type,parentSchema:schema20.properties.BuyerTin,data:data36};
 if(vErrors === null){
-vErrors = [err91];
+vErrors = [err85];
 }
 else {
-vErrors.push(err91);
+vErrors.push(err85);
 }
 errors++;
 }
 if("" !== data36){
-const err92 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant",schema:"",parentSchema:schema20.properties.BuyerTin,data:data36};
+const err86 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant",schema:"",parentSchema:schema20.properties.BuyerTin,data:data36};
 if(vErrors === null){
-vErrors = [err92];
+vErrors = [err86];
 }
 else {
-vErrors.push(err92);
+vErrors.push(err86);
 }
 errors++;
 }
@@ -3192,7 +3132,76 @@ errors = vErrors.length;
 if(data.Buyer !== undefined){
 let data38 = data.Buyer;
 if(data38 !== null){
-const err93 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema20.properties.Buyer.type,parentSchema:schema20.properties.Buyer,data:data38};
+const err87 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema20.properties.Buyer.type,parentSchema:schema20.properties.Buyer,data:data38};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data.ForeignCompany !== undefined){
+let data39 = data.ForeignCompany;
+if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
+const err88 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema20.properties.ForeignCompany.type},message:"must be object,null",schema:schema20.properties.ForeignCompany.type,parentSchema:schema20.properties.ForeignCompany,data:data39};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(Object.keys(data39).length < 1){
+const err89 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ForeignCompany,data:data39};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(data39.CountryId === undefined){
+const err90 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema20.properties.ForeignCompany.required,parentSchema:schema20.properties.ForeignCompany,data:data39};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+if(data39.Name === undefined){
+const err91 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.ForeignCompany.required,parentSchema:schema20.properties.ForeignCompany,data:data39};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+for(const key7 in data39){
+if(!(((((key7 === "CountryId") || (key7 === "Name")) || (key7 === "Address")) || (key7 === "Bank")) || (key7 === "Account"))){
+const err92 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ForeignCompany,data:data39};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data39.CountryId !== undefined){
+let data40 = data39.CountryId;
+if(typeof data40 === "string"){
+if(func3(data40) > 10){
+const err93 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20.properties.ForeignCompany.properties.CountryId,data:data40};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -3202,10 +3211,8 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data.ForeignCompany !== undefined){
-let data39 = data.ForeignCompany;
-if((!(data39 && typeof data39 == "object" && !Array.isArray(data39))) && (data39 !== null)){
-const err94 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/type",keyword:"type",params:{type: schema20.properties.ForeignCompany.type},message:"must be object,null",schema:schema20.properties.ForeignCompany.type,parentSchema:schema20.properties.ForeignCompany,data:data39};
+else {
+const err94 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema20.properties.ForeignCompany.properties.CountryId,data:data40};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -3214,9 +3221,12 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if(Object.keys(data39).length < 1){
-const err95 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ForeignCompany,data:data39};
+}
+if(data39.Name !== undefined){
+let data41 = data39.Name;
+if(typeof data41 === "string"){
+if(func3(data41) > 500){
+const err95 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -3225,8 +3235,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(data39.CountryId === undefined){
-const err96 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "CountryId"},message:"must have required property '"+"CountryId"+"'",schema:schema20.properties.ForeignCompany.required,parentSchema:schema20.properties.ForeignCompany,data:data39};
+if(func3(data41) < 1){
+const err96 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -3235,8 +3245,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(data39.Name === undefined){
-const err97 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.ForeignCompany.required,parentSchema:schema20.properties.ForeignCompany,data:data39};
+}
+else {
+const err97 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Name.type,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -3245,9 +3256,12 @@ vErrors.push(err97);
 }
 errors++;
 }
-for(const key7 in data39){
-if(!(((((key7 === "CountryId") || (key7 === "Name")) || (key7 === "Address")) || (key7 === "Bank")) || (key7 === "Account"))){
-const err98 = {instancePath:instancePath+"/ForeignCompany",schemaPath:"#/properties/ForeignCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ForeignCompany,data:data39};
+}
+if(data39.Address !== undefined){
+let data42 = data39.Address;
+if(typeof data42 === "string"){
+if(func3(data42) > 500){
+const err98 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Address,data:data42};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -3257,11 +3271,8 @@ vErrors.push(err98);
 errors++;
 }
 }
-if(data39.CountryId !== undefined){
-let data40 = data39.CountryId;
-if(typeof data40 === "string"){
-if(func3(data40) > 10){
-const err99 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema20.properties.ForeignCompany.properties.CountryId,data:data40};
+else {
+const err99 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Address.type,parentSchema:schema20.properties.ForeignCompany.properties.Address,data:data42};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -3271,8 +3282,11 @@ vErrors.push(err99);
 errors++;
 }
 }
-else {
-const err100 = {instancePath:instancePath+"/ForeignCompany/CountryId",schemaPath:"#/properties/ForeignCompany/properties/CountryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.CountryId.type,parentSchema:schema20.properties.ForeignCompany.properties.CountryId,data:data40};
+if(data39.Bank !== undefined){
+let data43 = data39.Bank;
+if(typeof data43 === "string"){
+if(func3(data43) > 500){
+const err100 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Bank,data:data43};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -3282,11 +3296,8 @@ vErrors.push(err100);
 errors++;
 }
 }
-if(data39.Name !== undefined){
-let data41 = data39.Name;
-if(typeof data41 === "string"){
-if(func3(data41) > 500){
-const err101 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
+else {
+const err101 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Bank.type,parentSchema:schema20.properties.ForeignCompany.properties.Bank,data:data43};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -3295,8 +3306,12 @@ vErrors.push(err101);
 }
 errors++;
 }
-if(func3(data41) < 1){
-const err102 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
+}
+if(data39.Account !== undefined){
+let data44 = data39.Account;
+if(typeof data44 === "string"){
+if(func3(data44) > 50){
+const err102 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ForeignCompany.properties.Account,data:data44};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -3307,7 +3322,7 @@ errors++;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/ForeignCompany/Name",schemaPath:"#/properties/ForeignCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Name.type,parentSchema:schema20.properties.ForeignCompany.properties.Name,data:data41};
+const err103 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Account.type,parentSchema:schema20.properties.ForeignCompany.properties.Account,data:data44};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -3317,11 +3332,12 @@ vErrors.push(err103);
 errors++;
 }
 }
-if(data39.Address !== undefined){
-let data42 = data39.Address;
-if(typeof data42 === "string"){
-if(func3(data42) > 500){
-const err104 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Address,data:data42};
+}
+}
+if(data.FacturaInvestmentObjectDoc !== undefined){
+let data45 = data.FacturaInvestmentObjectDoc;
+if((!(data45 && typeof data45 == "object" && !Array.isArray(data45))) && (data45 !== null)){
+const err104 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/type",keyword:"type",params:{type: schema20.properties.FacturaInvestmentObjectDoc.type},message:"must be object,null",schema:schema20.properties.FacturaInvestmentObjectDoc.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -3330,9 +3346,9 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-else {
-const err105 = {instancePath:instancePath+"/ForeignCompany/Address",schemaPath:"#/properties/ForeignCompany/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Address.type,parentSchema:schema20.properties.ForeignCompany.properties.Address,data:data42};
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+if(Object.keys(data45).length < 1){
+const err105 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -3341,12 +3357,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-if(data39.Bank !== undefined){
-let data43 = data39.Bank;
-if(typeof data43 === "string"){
-if(func3(data43) > 500){
-const err106 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ForeignCompany.properties.Bank,data:data43};
+if(data45.ObjectId === undefined){
+const err106 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/required",keyword:"required",params:{missingProperty: "ObjectId"},message:"must have required property '"+"ObjectId"+"'",schema:schema20.properties.FacturaInvestmentObjectDoc.required,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -3355,9 +3367,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-else {
-const err107 = {instancePath:instancePath+"/ForeignCompany/Bank",schemaPath:"#/properties/ForeignCompany/properties/Bank/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Bank.type,parentSchema:schema20.properties.ForeignCompany.properties.Bank,data:data43};
+if(data45.ObjectName === undefined){
+const err107 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/required",keyword:"required",params:{missingProperty: "ObjectName"},message:"must have required property '"+"ObjectName"+"'",schema:schema20.properties.FacturaInvestmentObjectDoc.required,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -3366,12 +3377,9 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-if(data39.Account !== undefined){
-let data44 = data39.Account;
-if(typeof data44 === "string"){
-if(func3(data44) > 50){
-const err108 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ForeignCompany.properties.Account,data:data44};
+for(const key8 in data45){
+if(!((key8 === "ObjectId") || (key8 === "ObjectName"))){
+const err108 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -3381,8 +3389,11 @@ vErrors.push(err108);
 errors++;
 }
 }
-else {
-const err109 = {instancePath:instancePath+"/ForeignCompany/Account",schemaPath:"#/properties/ForeignCompany/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ForeignCompany.properties.Account.type,parentSchema:schema20.properties.ForeignCompany.properties.Account,data:data44};
+if(data45.ObjectId !== undefined){
+let data46 = data45.ObjectId;
+if(typeof data46 === "string"){
+if(func3(data46) > 100){
+const err109 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -3391,13 +3402,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-}
-}
-}
-if(data.FacturaInvestmentObjectDoc !== undefined){
-let data45 = data.FacturaInvestmentObjectDoc;
-if((!(data45 && typeof data45 == "object" && !Array.isArray(data45))) && (data45 !== null)){
-const err110 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/type",keyword:"type",params:{type: schema20.properties.FacturaInvestmentObjectDoc.type},message:"must be object,null",schema:schema20.properties.FacturaInvestmentObjectDoc.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
+if(func3(data46) < 1){
+const err110 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -3406,9 +3412,9 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-if(Object.keys(data45).length < 1){
-const err111 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
+}
+else {
+const err111 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -3417,8 +3423,12 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data45.ObjectId === undefined){
-const err112 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/required",keyword:"required",params:{missingProperty: "ObjectId"},message:"must have required property '"+"ObjectId"+"'",schema:schema20.properties.FacturaInvestmentObjectDoc.required,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
+}
+if(data45.ObjectName !== undefined){
+let data47 = data45.ObjectName;
+if(typeof data47 === "string"){
+if(func3(data47) > 1000){
+const err112 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -3427,8 +3437,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-if(data45.ObjectName === undefined){
-const err113 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/required",keyword:"required",params:{missingProperty: "ObjectName"},message:"must have required property '"+"ObjectName"+"'",schema:schema20.properties.FacturaInvestmentObjectDoc.required,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
+if(func3(data47) < 1){
+const err113 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -3437,9 +3447,9 @@ vErrors.push(err113);
 }
 errors++;
 }
-for(const key8 in data45){
-if(!((key8 === "ObjectId") || (key8 === "ObjectName"))){
-const err114 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc",schemaPath:"#/properties/FacturaInvestmentObjectDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FacturaInvestmentObjectDoc,data:data45};
+}
+else {
+const err114 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -3449,11 +3459,13 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data45.ObjectId !== undefined){
-let data46 = data45.ObjectId;
-if(typeof data46 === "string"){
-if(func3(data46) > 100){
-const err115 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
+}
+}
+if(data.ProductList !== undefined){
+let data48 = data.ProductList;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.Tin === undefined){
+const err115 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -3462,8 +3474,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(func3(data46) < 1){
-const err116 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
+if(data48.HasExcise === undefined){
+const err116 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -3472,9 +3484,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-}
-else {
-const err117 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectId",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectId,data:data46};
+if(data48.HasVat === undefined){
+const err117 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -3483,12 +3494,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-if(data45.ObjectName !== undefined){
-let data47 = data45.ObjectName;
-if(typeof data47 === "string"){
-if(func3(data47) > 1000){
-const err118 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
+if(data48.HasCommittent === undefined){
+const err118 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -3497,8 +3504,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(func3(data47) < 1){
-const err119 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
+if(data48.HasLgota === undefined){
+const err119 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -3507,9 +3514,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-else {
-const err120 = {instancePath:instancePath+"/FacturaInvestmentObjectDoc/ObjectName",schemaPath:"#/properties/FacturaInvestmentObjectDoc/properties/ObjectName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName.type,parentSchema:schema20.properties.FacturaInvestmentObjectDoc.properties.ObjectName,data:data47};
+if(data48.Products === undefined){
+const err120 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -3518,14 +3524,9 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-}
-}
-if(data.ProductList !== undefined){
-let data48 = data.ProductList;
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(data48.FacturaProductId === undefined){
-const err121 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "FacturaProductId"},message:"must have required property '"+"FacturaProductId"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
+for(const key9 in data48){
+if(!(func2.call(schema20.properties.ProductList.properties, key9))){
+const err121 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -3534,8 +3535,12 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(data48.Tin === undefined){
-const err122 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
+}
+if(data48.FacturaProductId !== undefined){
+let data49 = data48.FacturaProductId;
+if(typeof data49 === "string"){
+if(!pattern1.test(data49)){
+const err122 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.ProductList.properties.FacturaProductId,data:data49};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -3544,89 +3549,14 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(data48.HasExcise === undefined){
-const err123 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
+}
+else {
+const err123 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema20.properties.ProductList.properties.FacturaProductId,data:data49};
 if(vErrors === null){
 vErrors = [err123];
 }
 else {
 vErrors.push(err123);
-}
-errors++;
-}
-if(data48.HasVat === undefined){
-const err124 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
-}
-if(data48.HasCommittent === undefined){
-const err125 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
-}
-if(data48.HasLgota === undefined){
-const err126 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasLgota"},message:"must have required property '"+"HasLgota"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
-}
-if(data48.Products === undefined){
-const err127 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.ProductList.required,parentSchema:schema20.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
-}
-for(const key9 in data48){
-if(!(func2.call(schema20.properties.ProductList.properties, key9))){
-const err128 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ProductList,data:data48};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
-}
-}
-if(data48.FacturaProductId !== undefined){
-let data49 = data48.FacturaProductId;
-if(typeof data49 === "string"){
-if(!pattern1.test(data49)){
-const err129 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.ProductList.properties.FacturaProductId,data:data49};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
-}
-}
-else {
-const err130 = {instancePath:instancePath+"/ProductList/FacturaProductId",schemaPath:"#/properties/ProductList/properties/FacturaProductId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ProductList.properties.FacturaProductId.type,parentSchema:schema20.properties.ProductList.properties.FacturaProductId,data:data49};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
 }
 errors++;
 }
@@ -3640,12 +3570,12 @@ errors = vErrors.length;
 if(data48.HasExcise !== undefined){
 let data51 = data48.HasExcise;
 if(typeof data51 !== "boolean"){
-const err131 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasExcise.type,parentSchema:schema20.properties.ProductList.properties.HasExcise,data:data51};
+const err124 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasExcise.type,parentSchema:schema20.properties.ProductList.properties.HasExcise,data:data51};
 if(vErrors === null){
-vErrors = [err131];
+vErrors = [err124];
 }
 else {
-vErrors.push(err131);
+vErrors.push(err124);
 }
 errors++;
 }
@@ -3653,12 +3583,12 @@ errors++;
 if(data48.HasVat !== undefined){
 let data52 = data48.HasVat;
 if(typeof data52 !== "boolean"){
-const err132 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasVat.type,parentSchema:schema20.properties.ProductList.properties.HasVat,data:data52};
+const err125 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasVat.type,parentSchema:schema20.properties.ProductList.properties.HasVat,data:data52};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err125];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err125);
 }
 errors++;
 }
@@ -3666,12 +3596,12 @@ errors++;
 if(data48.HasCommittent !== undefined){
 let data53 = data48.HasCommittent;
 if(typeof data53 !== "boolean"){
-const err133 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasCommittent.type,parentSchema:schema20.properties.ProductList.properties.HasCommittent,data:data53};
+const err126 = {instancePath:instancePath+"/ProductList/HasCommittent",schemaPath:"#/properties/ProductList/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasCommittent.type,parentSchema:schema20.properties.ProductList.properties.HasCommittent,data:data53};
 if(vErrors === null){
-vErrors = [err133];
+vErrors = [err126];
 }
 else {
-vErrors.push(err133);
+vErrors.push(err126);
 }
 errors++;
 }
@@ -3679,12 +3609,12 @@ errors++;
 if(data48.HasLgota !== undefined){
 let data54 = data48.HasLgota;
 if(typeof data54 !== "boolean"){
-const err134 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasLgota.type,parentSchema:schema20.properties.ProductList.properties.HasLgota,data:data54};
+const err127 = {instancePath:instancePath+"/ProductList/HasLgota",schemaPath:"#/properties/ProductList/properties/HasLgota/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasLgota.type,parentSchema:schema20.properties.ProductList.properties.HasLgota,data:data54};
 if(vErrors === null){
-vErrors = [err134];
+vErrors = [err127];
 }
 else {
-vErrors.push(err134);
+vErrors.push(err127);
 }
 errors++;
 }
@@ -3692,12 +3622,12 @@ errors++;
 if(data48.HasMedical !== undefined){
 let data55 = data48.HasMedical;
 if(typeof data55 !== "boolean"){
-const err135 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasMedical.type,parentSchema:schema20.properties.ProductList.properties.HasMedical,data:data55};
+const err128 = {instancePath:instancePath+"/ProductList/HasMedical",schemaPath:"#/properties/ProductList/properties/HasMedical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasMedical.type,parentSchema:schema20.properties.ProductList.properties.HasMedical,data:data55};
 if(vErrors === null){
-vErrors = [err135];
+vErrors = [err128];
 }
 else {
-vErrors.push(err135);
+vErrors.push(err128);
 }
 errors++;
 }
@@ -3705,12 +3635,12 @@ errors++;
 if(data48.HasCustom !== undefined){
 let data56 = data48.HasCustom;
 if(typeof data56 !== "boolean"){
-const err136 = {instancePath:instancePath+"/ProductList/HasCustom",schemaPath:"#/properties/ProductList/properties/HasCustom/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasCustom.type,parentSchema:schema20.properties.ProductList.properties.HasCustom,data:data56};
+const err129 = {instancePath:instancePath+"/ProductList/HasCustom",schemaPath:"#/properties/ProductList/properties/HasCustom/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HasCustom.type,parentSchema:schema20.properties.ProductList.properties.HasCustom,data:data56};
 if(vErrors === null){
-vErrors = [err136];
+vErrors = [err129];
 }
 else {
-vErrors.push(err136);
+vErrors.push(err129);
 }
 errors++;
 }
@@ -3718,12 +3648,12 @@ errors++;
 if(data48.HideReportCommittent !== undefined){
 let data57 = data48.HideReportCommittent;
 if(typeof data57 !== "boolean"){
-const err137 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema20.properties.ProductList.properties.HideReportCommittent,data:data57};
+const err130 = {instancePath:instancePath+"/ProductList/HideReportCommittent",schemaPath:"#/properties/ProductList/properties/HideReportCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.ProductList.properties.HideReportCommittent.type,parentSchema:schema20.properties.ProductList.properties.HideReportCommittent,data:data57};
 if(vErrors === null){
-vErrors = [err137];
+vErrors = [err130];
 }
 else {
-vErrors.push(err137);
+vErrors.push(err130);
 }
 errors++;
 }
@@ -3732,22 +3662,22 @@ if(data48.Products !== undefined){
 let data58 = data48.Products;
 if(Array.isArray(data58)){
 if(data58.length > 10000){
-const err138 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
+const err131 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
 if(vErrors === null){
-vErrors = [err138];
+vErrors = [err131];
 }
 else {
-vErrors.push(err138);
+vErrors.push(err131);
 }
 errors++;
 }
 if(data58.length < 1){
-const err139 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
+const err132 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
 if(vErrors === null){
-vErrors = [err139];
+vErrors = [err132];
 }
 else {
-vErrors.push(err139);
+vErrors.push(err132);
 }
 errors++;
 }
@@ -3772,24 +3702,24 @@ errors = errors + kwErrors3.length;
 }
 }
 else {
-const err140 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.ProductList.properties.Products.type,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
+const err133 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.ProductList.properties.Products.type,parentSchema:schema20.properties.ProductList.properties.Products,data:data58};
 if(vErrors === null){
-vErrors = [err140];
+vErrors = [err133];
 }
 else {
-vErrors.push(err140);
+vErrors.push(err133);
 }
 errors++;
 }
 }
 }
 else {
-const err141 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ProductList.type,parentSchema:schema20.properties.ProductList,data:data48};
+const err134 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.ProductList.type,parentSchema:schema20.properties.ProductList,data:data48};
 if(vErrors === null){
-vErrors = [err141];
+vErrors = [err134];
 }
 else {
-vErrors.push(err141);
+vErrors.push(err134);
 }
 errors++;
 }
@@ -3808,12 +3738,12 @@ errors = errors + kwErrors5.length;
 }
 }
 else {
-const err142 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err135 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
-vErrors = [err142];
+vErrors = [err135];
 }
 else {
-vErrors.push(err142);
+vErrors.push(err135);
 }
 errors++;
 }

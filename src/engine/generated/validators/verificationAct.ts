@@ -4,7 +4,7 @@
 import { decimalPlaces as kw_decimalPlaces, documentTotals as kw_documentTotals, isoDate as kw_isoDate, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, sellerNotBuyer as kw_sellerNotBuyer, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
 export const validate = validate37;
-const schema20 = {"$id":"verificationAct","title":"documents:kinds.verificationAct","description":"Act of reconciliation of mutual settlements (Didox 052, uz-edi.md §b.5). Each contract carries its operations; its TotalBalance must equal the sums of the operations.","type":"object","additionalProperties":false,"required":["VerificationActId","VerificationActDoc","OwnerTin","OwnerName","PartnerTin","PartnerName","VerificationActContracts","OpenBalance","TurnoverBalance","CloseBalance"],"sellerNotBuyer":{"seller":"OwnerTin","buyer":"PartnerTin"},"properties":{"VerificationActId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId"},"VerificationActDoc":{"type":"object","additionalProperties":false,"required":["VerificationActNo","VerificationActDate"],"properties":{"VerificationActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:verificationAct.VerificationActNo"},"VerificationActDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.VerificationActDate"},"VerificationActText":{"type":"string","maxLength":5000,"title":"forms:verificationAct.VerificationActText"}},"title":"forms:verificationAct.VerificationActDoc"},"OwnerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:verificationAct.OwnerTin"},"OwnerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.OwnerName"},"OwnerBranchCode":{"type":"string","maxLength":50,"title":"forms:verificationAct.OwnerBranchCode"},"OwnerBranchName":{"type":"string","maxLength":500,"title":"forms:verificationAct.OwnerBranchName"},"OwnerFizTin":{"$ref":"#/$defs/pinfl","title":"forms:verificationAct.OwnerFizTin"},"OwnerFizFio":{"type":"string","maxLength":300,"title":"forms:verificationAct.OwnerFizFio"},"PartnerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:verificationAct.PartnerTin"},"PartnerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.PartnerName"},"PartnerBranchCode":{"type":"string","maxLength":50,"title":"forms:verificationAct.PartnerBranchCode"},"PartnerBranchName":{"type":"string","maxLength":500,"title":"forms:verificationAct.PartnerBranchName"},"PartnerFizTin":{"$ref":"#/$defs/pinfl","title":"forms:verificationAct.PartnerFizTin"},"PartnerFizFio":{"type":"string","maxLength":300,"title":"forms:verificationAct.PartnerFizFio"},"VerificationActContracts":{"type":"array","minItems":1,"maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate","OpenBalance","CloseBalance","TotalBalance","VerificationActContractItems"],"documentTotals":{"items":"VerificationActContractItems","sums":{"TotalBalance/OwnerDebit":"OwnerDebit","TotalBalance/OwnerCredit":"OwnerCredit","TotalBalance/PartnerDebit":"PartnerDebit","TotalBalance/PartnerCredit":"PartnerCredit"}},"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"},"OpenBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.OpenBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"CloseBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.CloseBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"TotalBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.TotalBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"VerificationActContractItems":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OwnerOperationDate","OwnerOperationName","OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"properties":{"OwnerOperationDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.OwnerOperationDate"},"OwnerOperationName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.OwnerOperationName"},"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerOperationDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.PartnerOperationDate"},"PartnerOperationName":{"type":"string","maxLength":500,"title":"forms:verificationAct.PartnerOperationName"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"title":"forms:verificationAct.VerificationActContractItems"}}},"title":"forms:verificationAct.VerificationActContracts"},"OpenBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.OpenBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"TurnoverBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.TurnoverBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"CloseBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.CloseBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}}},"$defs":{"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
+const schema20 = {"$id":"verificationAct","title":"documents:kinds.verificationAct","description":"Act of reconciliation of mutual settlements (Didox 052, uz-edi.md §b.5). Each contract carries its operations; its TotalBalance must equal the sums of the operations.","type":"object","additionalProperties":false,"required":["VerificationActDoc","OwnerTin","OwnerName","PartnerTin","PartnerName","VerificationActContracts","OpenBalance","TurnoverBalance","CloseBalance"],"sellerNotBuyer":{"seller":"OwnerTin","buyer":"PartnerTin"},"properties":{"VerificationActId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"VerificationActDoc":{"type":"object","additionalProperties":false,"required":["VerificationActNo","VerificationActDate"],"properties":{"VerificationActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:verificationAct.VerificationActNo"},"VerificationActDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.VerificationActDate"},"VerificationActText":{"type":"string","maxLength":5000,"title":"forms:verificationAct.VerificationActText"}},"title":"forms:verificationAct.VerificationActDoc"},"OwnerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:verificationAct.OwnerTin"},"OwnerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.OwnerName"},"OwnerBranchCode":{"type":"string","maxLength":50,"title":"forms:verificationAct.OwnerBranchCode"},"OwnerBranchName":{"type":"string","maxLength":500,"title":"forms:verificationAct.OwnerBranchName"},"OwnerFizTin":{"$ref":"#/$defs/pinfl","title":"forms:verificationAct.OwnerFizTin"},"OwnerFizFio":{"type":"string","maxLength":300,"title":"forms:verificationAct.OwnerFizFio"},"PartnerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:verificationAct.PartnerTin"},"PartnerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.PartnerName"},"PartnerBranchCode":{"type":"string","maxLength":50,"title":"forms:verificationAct.PartnerBranchCode"},"PartnerBranchName":{"type":"string","maxLength":500,"title":"forms:verificationAct.PartnerBranchName"},"PartnerFizTin":{"$ref":"#/$defs/pinfl","title":"forms:verificationAct.PartnerFizTin"},"PartnerFizFio":{"type":"string","maxLength":300,"title":"forms:verificationAct.PartnerFizFio"},"VerificationActContracts":{"type":"array","minItems":1,"maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate","OpenBalance","CloseBalance","TotalBalance","VerificationActContractItems"],"documentTotals":{"items":"VerificationActContractItems","sums":{"TotalBalance/OwnerDebit":"OwnerDebit","TotalBalance/OwnerCredit":"OwnerCredit","TotalBalance/PartnerDebit":"PartnerDebit","TotalBalance/PartnerCredit":"PartnerCredit"}},"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"},"OpenBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.OpenBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"CloseBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.CloseBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"TotalBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.TotalBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"VerificationActContractItems":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OwnerOperationDate","OwnerOperationName","OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"properties":{"OwnerOperationDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.OwnerOperationDate"},"OwnerOperationName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.OwnerOperationName"},"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerOperationDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.PartnerOperationDate"},"PartnerOperationName":{"type":"string","maxLength":500,"title":"forms:verificationAct.PartnerOperationName"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"title":"forms:verificationAct.VerificationActContractItems"}}},"title":"forms:verificationAct.VerificationActContracts"},"OpenBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.OpenBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"TurnoverBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.TurnoverBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"CloseBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.CloseBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}}},"$defs":{"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_ucs2length;
 const func33 = kw_documentTotals;
@@ -189,8 +189,8 @@ function validate37(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.VerificationActId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActId"},message:"must have required property '"+"VerificationActId"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.VerificationActDoc === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActDoc"},message:"must have required property '"+"VerificationActDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -199,8 +199,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.VerificationActDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActDoc"},message:"must have required property '"+"VerificationActDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.OwnerTin === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerTin"},message:"must have required property '"+"OwnerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -209,8 +209,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.OwnerTin === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerTin"},message:"must have required property '"+"OwnerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.OwnerName === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerName"},message:"must have required property '"+"OwnerName"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -219,8 +219,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.OwnerName === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerName"},message:"must have required property '"+"OwnerName"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.PartnerTin === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerTin"},message:"must have required property '"+"PartnerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -229,8 +229,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.PartnerTin === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerTin"},message:"must have required property '"+"PartnerTin"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.PartnerName === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerName"},message:"must have required property '"+"PartnerName"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -239,8 +239,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.PartnerName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerName"},message:"must have required property '"+"PartnerName"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.VerificationActContracts === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActContracts"},message:"must have required property '"+"VerificationActContracts"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -249,8 +249,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.VerificationActContracts === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActContracts"},message:"must have required property '"+"VerificationActContracts"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.OpenBalance === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OpenBalance"},message:"must have required property '"+"OpenBalance"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -259,8 +259,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.OpenBalance === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OpenBalance"},message:"must have required property '"+"OpenBalance"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.TurnoverBalance === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TurnoverBalance"},message:"must have required property '"+"TurnoverBalance"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -269,8 +269,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.TurnoverBalance === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TurnoverBalance"},message:"must have required property '"+"TurnoverBalance"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.CloseBalance === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CloseBalance"},message:"must have required property '"+"CloseBalance"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -279,8 +279,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.CloseBalance === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CloseBalance"},message:"must have required property '"+"CloseBalance"+"'",schema:schema20.required,parentSchema:schema20,data};
+for(const key0 in data){
+if(!(func2.call(schema20.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -289,9 +290,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func2.call(schema20.properties, key0))){
-const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+}
+if(data.VerificationActId !== undefined){
+let data0 = data.VerificationActId;
+if(typeof data0 === "string"){
+if(!pattern1.test(data0)){
+const err10 = {instancePath:instancePath+"/VerificationActId",schemaPath:"#/properties/VerificationActId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.VerificationActId,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -301,11 +305,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.VerificationActId !== undefined){
-let data0 = data.VerificationActId;
-if(typeof data0 === "string"){
-if(!pattern1.test(data0)){
-const err11 = {instancePath:instancePath+"/VerificationActId",schemaPath:"#/properties/VerificationActId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.VerificationActId,data:data0};
+else {
+const err11 = {instancePath:instancePath+"/VerificationActId",schemaPath:"#/properties/VerificationActId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.VerificationActId.type,parentSchema:schema20.properties.VerificationActId,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -315,8 +316,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/VerificationActId",schemaPath:"#/properties/VerificationActId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.VerificationActId.type,parentSchema:schema20.properties.VerificationActId,data:data0};
+if(data.VerificationActDoc !== undefined){
+let data1 = data.VerificationActDoc;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.VerificationActNo === undefined){
+const err12 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/required",keyword:"required",params:{missingProperty: "VerificationActNo"},message:"must have required property '"+"VerificationActNo"+"'",schema:schema20.properties.VerificationActDoc.required,parentSchema:schema20.properties.VerificationActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -325,12 +329,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(data.VerificationActDoc !== undefined){
-let data1 = data.VerificationActDoc;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.VerificationActNo === undefined){
-const err13 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/required",keyword:"required",params:{missingProperty: "VerificationActNo"},message:"must have required property '"+"VerificationActNo"+"'",schema:schema20.properties.VerificationActDoc.required,parentSchema:schema20.properties.VerificationActDoc,data:data1};
+if(data1.VerificationActDate === undefined){
+const err13 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/required",keyword:"required",params:{missingProperty: "VerificationActDate"},message:"must have required property '"+"VerificationActDate"+"'",schema:schema20.properties.VerificationActDoc.required,parentSchema:schema20.properties.VerificationActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -339,8 +339,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data1.VerificationActDate === undefined){
-const err14 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/required",keyword:"required",params:{missingProperty: "VerificationActDate"},message:"must have required property '"+"VerificationActDate"+"'",schema:schema20.properties.VerificationActDoc.required,parentSchema:schema20.properties.VerificationActDoc,data:data1};
+for(const key1 in data1){
+if(!(((key1 === "VerificationActNo") || (key1 === "VerificationActDate")) || (key1 === "VerificationActText"))){
+const err14 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.VerificationActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -349,9 +350,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(((key1 === "VerificationActNo") || (key1 === "VerificationActDate")) || (key1 === "VerificationActText"))){
-const err15 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.VerificationActDoc,data:data1};
+}
+if(data1.VerificationActNo !== undefined){
+let data2 = data1.VerificationActNo;
+if(typeof data2 === "string"){
+if(func3(data2) > 50){
+const err15 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -360,12 +364,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data1.VerificationActNo !== undefined){
-let data2 = data1.VerificationActNo;
-if(typeof data2 === "string"){
-if(func3(data2) > 50){
-const err16 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
+if(func3(data2) < 1){
+const err16 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -374,24 +374,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func3(data2) < 1){
-const err17 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
+}
+else {
+const err17 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.VerificationActDoc.properties.VerificationActNo.type,parentSchema:schema20.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.VerificationActDoc.properties.VerificationActNo.type,parentSchema:schema20.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
 }
 errors++;
 }
@@ -406,7 +396,18 @@ if(data1.VerificationActText !== undefined){
 let data4 = data1.VerificationActText;
 if(typeof data4 === "string"){
 if(func3(data4) > 5000){
-const err19 = {instancePath:instancePath+"/VerificationActDoc/VerificationActText",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActText/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema20.properties.VerificationActDoc.properties.VerificationActText,data:data4};
+const err18 = {instancePath:instancePath+"/VerificationActDoc/VerificationActText",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActText/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema20.properties.VerificationActDoc.properties.VerificationActText,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/VerificationActDoc/VerificationActText",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.VerificationActDoc.properties.VerificationActText.type,parentSchema:schema20.properties.VerificationActDoc.properties.VerificationActText,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -416,25 +417,14 @@ vErrors.push(err19);
 errors++;
 }
 }
+}
 else {
-const err20 = {instancePath:instancePath+"/VerificationActDoc/VerificationActText",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.VerificationActDoc.properties.VerificationActText.type,parentSchema:schema20.properties.VerificationActDoc.properties.VerificationActText,data:data4};
+const err20 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.VerificationActDoc.type,parentSchema:schema20.properties.VerificationActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.VerificationActDoc.type,parentSchema:schema20.properties.VerificationActDoc,data:data1};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
 }
 errors++;
 }
@@ -449,7 +439,17 @@ if(data.OwnerName !== undefined){
 let data6 = data.OwnerName;
 if(typeof data6 === "string"){
 if(func3(data6) > 500){
-const err22 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.OwnerName,data:data6};
+const err21 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.OwnerName,data:data6};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(func3(data6) < 1){
+const err22 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OwnerName,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -458,8 +458,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(func3(data6) < 1){
-const err23 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OwnerName,data:data6};
+}
+else {
+const err23 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OwnerName.type,parentSchema:schema20.properties.OwnerName,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -469,8 +470,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-else {
-const err24 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OwnerName.type,parentSchema:schema20.properties.OwnerName,data:data6};
+if(data.OwnerBranchCode !== undefined){
+let data7 = data.OwnerBranchCode;
+if(typeof data7 === "string"){
+if(func3(data7) > 50){
+const err24 = {instancePath:instancePath+"/OwnerBranchCode",schemaPath:"#/properties/OwnerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OwnerBranchCode,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -480,11 +484,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.OwnerBranchCode !== undefined){
-let data7 = data.OwnerBranchCode;
-if(typeof data7 === "string"){
-if(func3(data7) > 50){
-const err25 = {instancePath:instancePath+"/OwnerBranchCode",schemaPath:"#/properties/OwnerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OwnerBranchCode,data:data7};
+else {
+const err25 = {instancePath:instancePath+"/OwnerBranchCode",schemaPath:"#/properties/OwnerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OwnerBranchCode.type,parentSchema:schema20.properties.OwnerBranchCode,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -494,8 +495,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/OwnerBranchCode",schemaPath:"#/properties/OwnerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OwnerBranchCode.type,parentSchema:schema20.properties.OwnerBranchCode,data:data7};
+if(data.OwnerBranchName !== undefined){
+let data8 = data.OwnerBranchName;
+if(typeof data8 === "string"){
+if(func3(data8) > 500){
+const err26 = {instancePath:instancePath+"/OwnerBranchName",schemaPath:"#/properties/OwnerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.OwnerBranchName,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -505,27 +509,13 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.OwnerBranchName !== undefined){
-let data8 = data.OwnerBranchName;
-if(typeof data8 === "string"){
-if(func3(data8) > 500){
-const err27 = {instancePath:instancePath+"/OwnerBranchName",schemaPath:"#/properties/OwnerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.OwnerBranchName,data:data8};
+else {
+const err27 = {instancePath:instancePath+"/OwnerBranchName",schemaPath:"#/properties/OwnerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OwnerBranchName.type,parentSchema:schema20.properties.OwnerBranchName,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/OwnerBranchName",schemaPath:"#/properties/OwnerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OwnerBranchName.type,parentSchema:schema20.properties.OwnerBranchName,data:data8};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
 }
 errors++;
 }
@@ -540,23 +530,23 @@ if(data.OwnerFizFio !== undefined){
 let data10 = data.OwnerFizFio;
 if(typeof data10 === "string"){
 if(func3(data10) > 300){
-const err29 = {instancePath:instancePath+"/OwnerFizFio",schemaPath:"#/properties/OwnerFizFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.OwnerFizFio,data:data10};
+const err28 = {instancePath:instancePath+"/OwnerFizFio",schemaPath:"#/properties/OwnerFizFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.OwnerFizFio,data:data10};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err28];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err28);
 }
 errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/OwnerFizFio",schemaPath:"#/properties/OwnerFizFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OwnerFizFio.type,parentSchema:schema20.properties.OwnerFizFio,data:data10};
+const err29 = {instancePath:instancePath+"/OwnerFizFio",schemaPath:"#/properties/OwnerFizFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OwnerFizFio.type,parentSchema:schema20.properties.OwnerFizFio,data:data10};
 if(vErrors === null){
-vErrors = [err30];
+vErrors = [err29];
 }
 else {
-vErrors.push(err30);
+vErrors.push(err29);
 }
 errors++;
 }
@@ -571,7 +561,17 @@ if(data.PartnerName !== undefined){
 let data12 = data.PartnerName;
 if(typeof data12 === "string"){
 if(func3(data12) > 500){
-const err31 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.PartnerName,data:data12};
+const err30 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.PartnerName,data:data12};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(func3(data12) < 1){
+const err31 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.PartnerName,data:data12};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -580,8 +580,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(func3(data12) < 1){
-const err32 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.PartnerName,data:data12};
+}
+else {
+const err32 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.PartnerName.type,parentSchema:schema20.properties.PartnerName,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -591,8 +592,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-else {
-const err33 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.PartnerName.type,parentSchema:schema20.properties.PartnerName,data:data12};
+if(data.PartnerBranchCode !== undefined){
+let data13 = data.PartnerBranchCode;
+if(typeof data13 === "string"){
+if(func3(data13) > 50){
+const err33 = {instancePath:instancePath+"/PartnerBranchCode",schemaPath:"#/properties/PartnerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.PartnerBranchCode,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -602,11 +606,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data.PartnerBranchCode !== undefined){
-let data13 = data.PartnerBranchCode;
-if(typeof data13 === "string"){
-if(func3(data13) > 50){
-const err34 = {instancePath:instancePath+"/PartnerBranchCode",schemaPath:"#/properties/PartnerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.PartnerBranchCode,data:data13};
+else {
+const err34 = {instancePath:instancePath+"/PartnerBranchCode",schemaPath:"#/properties/PartnerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.PartnerBranchCode.type,parentSchema:schema20.properties.PartnerBranchCode,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -616,8 +617,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/PartnerBranchCode",schemaPath:"#/properties/PartnerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.PartnerBranchCode.type,parentSchema:schema20.properties.PartnerBranchCode,data:data13};
+if(data.PartnerBranchName !== undefined){
+let data14 = data.PartnerBranchName;
+if(typeof data14 === "string"){
+if(func3(data14) > 500){
+const err35 = {instancePath:instancePath+"/PartnerBranchName",schemaPath:"#/properties/PartnerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.PartnerBranchName,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -627,27 +631,13 @@ vErrors.push(err35);
 errors++;
 }
 }
-if(data.PartnerBranchName !== undefined){
-let data14 = data.PartnerBranchName;
-if(typeof data14 === "string"){
-if(func3(data14) > 500){
-const err36 = {instancePath:instancePath+"/PartnerBranchName",schemaPath:"#/properties/PartnerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.PartnerBranchName,data:data14};
+else {
+const err36 = {instancePath:instancePath+"/PartnerBranchName",schemaPath:"#/properties/PartnerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.PartnerBranchName.type,parentSchema:schema20.properties.PartnerBranchName,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
 else {
 vErrors.push(err36);
-}
-errors++;
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/PartnerBranchName",schemaPath:"#/properties/PartnerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.PartnerBranchName.type,parentSchema:schema20.properties.PartnerBranchName,data:data14};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
 }
 errors++;
 }
@@ -662,7 +652,18 @@ if(data.PartnerFizFio !== undefined){
 let data16 = data.PartnerFizFio;
 if(typeof data16 === "string"){
 if(func3(data16) > 300){
-const err38 = {instancePath:instancePath+"/PartnerFizFio",schemaPath:"#/properties/PartnerFizFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.PartnerFizFio,data:data16};
+const err37 = {instancePath:instancePath+"/PartnerFizFio",schemaPath:"#/properties/PartnerFizFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.PartnerFizFio,data:data16};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/PartnerFizFio",schemaPath:"#/properties/PartnerFizFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.PartnerFizFio.type,parentSchema:schema20.properties.PartnerFizFio,data:data16};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -672,8 +673,11 @@ vErrors.push(err38);
 errors++;
 }
 }
-else {
-const err39 = {instancePath:instancePath+"/PartnerFizFio",schemaPath:"#/properties/PartnerFizFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.PartnerFizFio.type,parentSchema:schema20.properties.PartnerFizFio,data:data16};
+if(data.VerificationActContracts !== undefined){
+let data17 = data.VerificationActContracts;
+if(Array.isArray(data17)){
+if(data17.length > 500){
+const err39 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema20.properties.VerificationActContracts,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -682,12 +686,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.VerificationActContracts !== undefined){
-let data17 = data.VerificationActContracts;
-if(Array.isArray(data17)){
-if(data17.length > 500){
-const err40 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema20.properties.VerificationActContracts,data:data17};
+if(data17.length < 1){
+const err40 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.VerificationActContracts,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -696,8 +696,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data17.length < 1){
-const err41 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.VerificationActContracts,data:data17};
+const len0 = data17.length;
+for(let i0=0; i0<len0; i0++){
+let data18 = data17[i0];
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.ContractNo === undefined){
+const err41 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.VerificationActContracts.items.required,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -706,12 +710,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-const len0 = data17.length;
-for(let i0=0; i0<len0; i0++){
-let data18 = data17[i0];
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.ContractNo === undefined){
-const err42 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.VerificationActContracts.items.required,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
+if(data18.ContractDate === undefined){
+const err42 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.VerificationActContracts.items.required,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -720,8 +720,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data18.ContractDate === undefined){
-const err43 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.VerificationActContracts.items.required,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
+if(data18.OpenBalance === undefined){
+const err43 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "OpenBalance"},message:"must have required property '"+"OpenBalance"+"'",schema:schema20.properties.VerificationActContracts.items.required,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -730,8 +730,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data18.OpenBalance === undefined){
-const err44 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "OpenBalance"},message:"must have required property '"+"OpenBalance"+"'",schema:schema20.properties.VerificationActContracts.items.required,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
+if(data18.CloseBalance === undefined){
+const err44 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "CloseBalance"},message:"must have required property '"+"CloseBalance"+"'",schema:schema20.properties.VerificationActContracts.items.required,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -740,8 +740,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data18.CloseBalance === undefined){
-const err45 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "CloseBalance"},message:"must have required property '"+"CloseBalance"+"'",schema:schema20.properties.VerificationActContracts.items.required,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
+if(data18.TotalBalance === undefined){
+const err45 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "TotalBalance"},message:"must have required property '"+"TotalBalance"+"'",schema:schema20.properties.VerificationActContracts.items.required,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -750,8 +750,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data18.TotalBalance === undefined){
-const err46 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "TotalBalance"},message:"must have required property '"+"TotalBalance"+"'",schema:schema20.properties.VerificationActContracts.items.required,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
+if(data18.VerificationActContractItems === undefined){
+const err46 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "VerificationActContractItems"},message:"must have required property '"+"VerificationActContractItems"+"'",schema:schema20.properties.VerificationActContracts.items.required,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -760,8 +760,9 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data18.VerificationActContractItems === undefined){
-const err47 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "VerificationActContractItems"},message:"must have required property '"+"VerificationActContractItems"+"'",schema:schema20.properties.VerificationActContracts.items.required,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
+for(const key2 in data18){
+if(!((((((key2 === "ContractNo") || (key2 === "ContractDate")) || (key2 === "OpenBalance")) || (key2 === "CloseBalance")) || (key2 === "TotalBalance")) || (key2 === "VerificationActContractItems"))){
+const err47 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -770,9 +771,12 @@ vErrors.push(err47);
 }
 errors++;
 }
-for(const key2 in data18){
-if(!((((((key2 === "ContractNo") || (key2 === "ContractDate")) || (key2 === "OpenBalance")) || (key2 === "CloseBalance")) || (key2 === "TotalBalance")) || (key2 === "VerificationActContractItems"))){
-const err48 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
+}
+if(data18.ContractNo !== undefined){
+let data19 = data18.ContractNo;
+if(typeof data19 === "string"){
+if(func3(data19) > 100){
+const err48 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -781,12 +785,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data18.ContractNo !== undefined){
-let data19 = data18.ContractNo;
-if(typeof data19 === "string"){
-if(func3(data19) > 100){
-const err49 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
+if(func3(data19) < 1){
+const err49 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -795,24 +795,14 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(func3(data19) < 1){
-const err50 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
+}
+else {
+const err50 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.VerificationActContracts.items.properties.ContractNo.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
 else {
 vErrors.push(err50);
-}
-errors++;
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.VerificationActContracts.items.properties.ContractNo.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
 }
 errors++;
 }
@@ -827,7 +817,17 @@ if(data18.OpenBalance !== undefined){
 let data21 = data18.OpenBalance;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.OwnerDebit === undefined){
-const err52 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+const err51 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(data21.OwnerCredit === undefined){
+const err52 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -836,8 +836,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(data21.OwnerCredit === undefined){
-const err53 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+if(data21.PartnerDebit === undefined){
+const err53 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -846,8 +846,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(data21.PartnerDebit === undefined){
-const err54 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+if(data21.PartnerCredit === undefined){
+const err54 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -856,24 +856,14 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(data21.PartnerCredit === undefined){
-const err55 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+for(const key3 in data21){
+if(!((((key3 === "OwnerDebit") || (key3 === "OwnerCredit")) || (key3 === "PartnerDebit")) || (key3 === "PartnerCredit"))){
+const err55 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err55];
 }
 else {
 vErrors.push(err55);
-}
-errors++;
-}
-for(const key3 in data21){
-if(!((((key3 === "OwnerDebit") || (key3 === "OwnerCredit")) || (key3 === "PartnerDebit")) || (key3 === "PartnerCredit"))){
-const err56 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
 }
 errors++;
 }
@@ -886,12 +876,12 @@ errors = vErrors.length;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 < 0 || isNaN(data22)){
-const err57 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.properties.OwnerDebit,data:data22};
+const err56 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.properties.OwnerDebit,data:data22};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err56];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err56);
 }
 errors++;
 }
@@ -905,12 +895,12 @@ errors = vErrors.length;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 < 0 || isNaN(data23)){
-const err58 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.properties.OwnerCredit,data:data23};
+const err57 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.properties.OwnerCredit,data:data23};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err57];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -924,12 +914,12 @@ errors = vErrors.length;
 }
 if((typeof data24 == "number") && (isFinite(data24))){
 if(data24 < 0 || isNaN(data24)){
-const err59 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.properties.PartnerDebit,data:data24};
+const err58 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.properties.PartnerDebit,data:data24};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err58];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err58);
 }
 errors++;
 }
@@ -943,7 +933,20 @@ errors = vErrors.length;
 }
 if((typeof data25 == "number") && (isFinite(data25))){
 if(data25 < 0 || isNaN(data25)){
-const err60 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.properties.PartnerCredit,data:data25};
+const err59 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.properties.PartnerCredit,data:data25};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -953,10 +956,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.VerificationActContracts.items.properties.OpenBalance.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+if(data18.CloseBalance !== undefined){
+let data26 = data18.CloseBalance;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.OwnerDebit === undefined){
+const err61 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -965,12 +969,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-if(data18.CloseBalance !== undefined){
-let data26 = data18.CloseBalance;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.OwnerDebit === undefined){
-const err62 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+if(data26.OwnerCredit === undefined){
+const err62 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -979,8 +979,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data26.OwnerCredit === undefined){
-const err63 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+if(data26.PartnerDebit === undefined){
+const err63 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -989,8 +989,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data26.PartnerDebit === undefined){
-const err64 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+if(data26.PartnerCredit === undefined){
+const err64 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -999,24 +999,14 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data26.PartnerCredit === undefined){
-const err65 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+for(const key4 in data26){
+if(!((((key4 === "OwnerDebit") || (key4 === "OwnerCredit")) || (key4 === "PartnerDebit")) || (key4 === "PartnerCredit"))){
+const err65 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err65];
 }
 else {
 vErrors.push(err65);
-}
-errors++;
-}
-for(const key4 in data26){
-if(!((((key4 === "OwnerDebit") || (key4 === "OwnerCredit")) || (key4 === "PartnerDebit")) || (key4 === "PartnerCredit"))){
-const err66 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
 }
 errors++;
 }
@@ -1029,12 +1019,12 @@ errors = vErrors.length;
 }
 if((typeof data27 == "number") && (isFinite(data27))){
 if(data27 < 0 || isNaN(data27)){
-const err67 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.properties.OwnerDebit,data:data27};
+const err66 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.properties.OwnerDebit,data:data27};
 if(vErrors === null){
-vErrors = [err67];
+vErrors = [err66];
 }
 else {
-vErrors.push(err67);
+vErrors.push(err66);
 }
 errors++;
 }
@@ -1048,12 +1038,12 @@ errors = vErrors.length;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 < 0 || isNaN(data28)){
-const err68 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.properties.OwnerCredit,data:data28};
+const err67 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.properties.OwnerCredit,data:data28};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err67];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err67);
 }
 errors++;
 }
@@ -1067,12 +1057,12 @@ errors = vErrors.length;
 }
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 < 0 || isNaN(data29)){
-const err69 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.properties.PartnerDebit,data:data29};
+const err68 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.properties.PartnerDebit,data:data29};
 if(vErrors === null){
-vErrors = [err69];
+vErrors = [err68];
 }
 else {
-vErrors.push(err69);
+vErrors.push(err68);
 }
 errors++;
 }
@@ -1086,7 +1076,20 @@ errors = vErrors.length;
 }
 if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 < 0 || isNaN(data30)){
-const err70 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.properties.PartnerCredit,data:data30};
+const err69 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.properties.PartnerCredit,data:data30};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1096,10 +1099,11 @@ vErrors.push(err70);
 errors++;
 }
 }
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.VerificationActContracts.items.properties.CloseBalance.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+if(data18.TotalBalance !== undefined){
+let data31 = data18.TotalBalance;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+if(data31.OwnerDebit === undefined){
+const err71 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1108,12 +1112,8 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-if(data18.TotalBalance !== undefined){
-let data31 = data18.TotalBalance;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.OwnerDebit === undefined){
-const err72 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+if(data31.OwnerCredit === undefined){
+const err72 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1122,8 +1122,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data31.OwnerCredit === undefined){
-const err73 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+if(data31.PartnerDebit === undefined){
+const err73 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1132,8 +1132,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data31.PartnerDebit === undefined){
-const err74 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+if(data31.PartnerCredit === undefined){
+const err74 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1142,24 +1142,14 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(data31.PartnerCredit === undefined){
-const err75 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+for(const key5 in data31){
+if(!((((key5 === "OwnerDebit") || (key5 === "OwnerCredit")) || (key5 === "PartnerDebit")) || (key5 === "PartnerCredit"))){
+const err75 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err75];
 }
 else {
 vErrors.push(err75);
-}
-errors++;
-}
-for(const key5 in data31){
-if(!((((key5 === "OwnerDebit") || (key5 === "OwnerCredit")) || (key5 === "PartnerDebit")) || (key5 === "PartnerCredit"))){
-const err76 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
 }
 errors++;
 }
@@ -1172,12 +1162,12 @@ errors = vErrors.length;
 }
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 < 0 || isNaN(data32)){
-const err77 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.properties.OwnerDebit,data:data32};
+const err76 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.properties.OwnerDebit,data:data32};
 if(vErrors === null){
-vErrors = [err77];
+vErrors = [err76];
 }
 else {
-vErrors.push(err77);
+vErrors.push(err76);
 }
 errors++;
 }
@@ -1191,12 +1181,12 @@ errors = vErrors.length;
 }
 if((typeof data33 == "number") && (isFinite(data33))){
 if(data33 < 0 || isNaN(data33)){
-const err78 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.properties.OwnerCredit,data:data33};
+const err77 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.properties.OwnerCredit,data:data33};
 if(vErrors === null){
-vErrors = [err78];
+vErrors = [err77];
 }
 else {
-vErrors.push(err78);
+vErrors.push(err77);
 }
 errors++;
 }
@@ -1210,12 +1200,12 @@ errors = vErrors.length;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 < 0 || isNaN(data34)){
-const err79 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.properties.PartnerDebit,data:data34};
+const err78 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.properties.PartnerDebit,data:data34};
 if(vErrors === null){
-vErrors = [err79];
+vErrors = [err78];
 }
 else {
-vErrors.push(err79);
+vErrors.push(err78);
 }
 errors++;
 }
@@ -1229,7 +1219,20 @@ errors = vErrors.length;
 }
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 < 0 || isNaN(data35)){
-const err80 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.properties.PartnerCredit,data:data35};
+const err79 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.properties.PartnerCredit,data:data35};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1239,10 +1242,11 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.VerificationActContracts.items.properties.TotalBalance.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+if(data18.VerificationActContractItems !== undefined){
+let data36 = data18.VerificationActContractItems;
+if(Array.isArray(data36)){
+if(data36.length > 10000){
+const err81 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1251,12 +1255,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data18.VerificationActContractItems !== undefined){
-let data36 = data18.VerificationActContractItems;
-if(Array.isArray(data36)){
-if(data36.length > 10000){
-const err82 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
+if(data36.length < 1){
+const err82 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1265,8 +1265,12 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data36.length < 1){
-const err83 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
+const len1 = data36.length;
+for(let i1=0; i1<len1; i1++){
+let data37 = data36[i1];
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(data37.OwnerOperationDate === undefined){
+const err83 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerOperationDate"},message:"must have required property '"+"OwnerOperationDate"+"'",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1275,12 +1279,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-const len1 = data36.length;
-for(let i1=0; i1<len1; i1++){
-let data37 = data36[i1];
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-if(data37.OwnerOperationDate === undefined){
-const err84 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerOperationDate"},message:"must have required property '"+"OwnerOperationDate"+"'",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+if(data37.OwnerOperationName === undefined){
+const err84 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerOperationName"},message:"must have required property '"+"OwnerOperationName"+"'",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1289,8 +1289,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(data37.OwnerOperationName === undefined){
-const err85 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerOperationName"},message:"must have required property '"+"OwnerOperationName"+"'",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+if(data37.OwnerDebit === undefined){
+const err85 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1299,8 +1299,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(data37.OwnerDebit === undefined){
-const err86 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+if(data37.OwnerCredit === undefined){
+const err86 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1309,8 +1309,8 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(data37.OwnerCredit === undefined){
-const err87 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+if(data37.PartnerDebit === undefined){
+const err87 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1319,8 +1319,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-if(data37.PartnerDebit === undefined){
-const err88 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+if(data37.PartnerCredit === undefined){
+const err88 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1329,24 +1329,14 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data37.PartnerCredit === undefined){
-const err89 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+for(const key6 in data37){
+if(!((((((((key6 === "OwnerOperationDate") || (key6 === "OwnerOperationName")) || (key6 === "OwnerDebit")) || (key6 === "OwnerCredit")) || (key6 === "PartnerOperationDate")) || (key6 === "PartnerOperationName")) || (key6 === "PartnerDebit")) || (key6 === "PartnerCredit"))){
+const err89 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err89];
 }
 else {
 vErrors.push(err89);
-}
-errors++;
-}
-for(const key6 in data37){
-if(!((((((((key6 === "OwnerOperationDate") || (key6 === "OwnerOperationName")) || (key6 === "OwnerDebit")) || (key6 === "OwnerCredit")) || (key6 === "PartnerOperationDate")) || (key6 === "PartnerOperationName")) || (key6 === "PartnerDebit")) || (key6 === "PartnerCredit"))){
-const err90 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
 }
 errors++;
 }
@@ -1361,7 +1351,17 @@ if(data37.OwnerOperationName !== undefined){
 let data39 = data37.OwnerOperationName;
 if(typeof data39 === "string"){
 if(func3(data39) > 500){
-const err91 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
+const err90 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+if(func3(data39) < 1){
+const err91 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1370,24 +1370,14 @@ vErrors.push(err91);
 }
 errors++;
 }
-if(func3(data39) < 1){
-const err92 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
+}
+else {
+const err92 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
 if(vErrors === null){
 vErrors = [err92];
 }
 else {
 vErrors.push(err92);
-}
-errors++;
-}
-}
-else {
-const err93 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
 }
 errors++;
 }
@@ -1400,12 +1390,12 @@ errors = vErrors.length;
 }
 if((typeof data40 == "number") && (isFinite(data40))){
 if(data40 < 0 || isNaN(data40)){
-const err94 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerDebit,data:data40};
+const err93 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerDebit,data:data40};
 if(vErrors === null){
-vErrors = [err94];
+vErrors = [err93];
 }
 else {
-vErrors.push(err94);
+vErrors.push(err93);
 }
 errors++;
 }
@@ -1419,12 +1409,12 @@ errors = vErrors.length;
 }
 if((typeof data41 == "number") && (isFinite(data41))){
 if(data41 < 0 || isNaN(data41)){
-const err95 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerCredit,data:data41};
+const err94 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerCredit,data:data41};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err94];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err94);
 }
 errors++;
 }
@@ -1440,23 +1430,23 @@ if(data37.PartnerOperationName !== undefined){
 let data43 = data37.PartnerOperationName;
 if(typeof data43 === "string"){
 if(func3(data43) > 500){
-const err96 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName,data:data43};
+const err95 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName,data:data43};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err95];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err95);
 }
 errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName,data:data43};
+const err96 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName,data:data43};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err96];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err96);
 }
 errors++;
 }
@@ -1469,12 +1459,12 @@ errors = vErrors.length;
 }
 if((typeof data44 == "number") && (isFinite(data44))){
 if(data44 < 0 || isNaN(data44)){
-const err98 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerDebit,data:data44};
+const err97 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerDebit,data:data44};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err97];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err97);
 }
 errors++;
 }
@@ -1488,7 +1478,20 @@ errors = vErrors.length;
 }
 if((typeof data45 == "number") && (isFinite(data45))){
 if(data45 < 0 || isNaN(data45)){
-const err99 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerCredit,data:data45};
+const err98 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerCredit,data:data45};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1499,26 +1502,13 @@ errors++;
 }
 }
 }
-}
 else {
-const err100 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+const err100 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
 if(vErrors === null){
 vErrors = [err100];
 }
 else {
 vErrors.push(err100);
-}
-errors++;
-}
-}
-}
-else {
-const err101 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems.type,parentSchema:schema20.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
 }
 errors++;
 }
@@ -1531,7 +1521,19 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.VerificationActContracts.items.type,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
+const err101 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.VerificationActContracts.items.type,parentSchema:schema20.properties.VerificationActContracts.items,data:data18};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.VerificationActContracts.type,parentSchema:schema20.properties.VerificationActContracts,data:data17};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1541,9 +1543,11 @@ vErrors.push(err102);
 errors++;
 }
 }
-}
-else {
-const err103 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.VerificationActContracts.type,parentSchema:schema20.properties.VerificationActContracts,data:data17};
+if(data.OpenBalance !== undefined){
+let data46 = data.OpenBalance;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.OwnerDebit === undefined){
+const err103 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema20.properties.OpenBalance.required,parentSchema:schema20.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1552,12 +1556,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-if(data.OpenBalance !== undefined){
-let data46 = data.OpenBalance;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-if(data46.OwnerDebit === undefined){
-const err104 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema20.properties.OpenBalance.required,parentSchema:schema20.properties.OpenBalance,data:data46};
+if(data46.OwnerCredit === undefined){
+const err104 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema20.properties.OpenBalance.required,parentSchema:schema20.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1566,8 +1566,8 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(data46.OwnerCredit === undefined){
-const err105 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema20.properties.OpenBalance.required,parentSchema:schema20.properties.OpenBalance,data:data46};
+if(data46.PartnerDebit === undefined){
+const err105 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema20.properties.OpenBalance.required,parentSchema:schema20.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1576,8 +1576,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data46.PartnerDebit === undefined){
-const err106 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema20.properties.OpenBalance.required,parentSchema:schema20.properties.OpenBalance,data:data46};
+if(data46.PartnerCredit === undefined){
+const err106 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema20.properties.OpenBalance.required,parentSchema:schema20.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1586,24 +1586,14 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(data46.PartnerCredit === undefined){
-const err107 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema20.properties.OpenBalance.required,parentSchema:schema20.properties.OpenBalance,data:data46};
+for(const key7 in data46){
+if(!((((key7 === "OwnerDebit") || (key7 === "OwnerCredit")) || (key7 === "PartnerDebit")) || (key7 === "PartnerCredit"))){
+const err107 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err107];
 }
 else {
 vErrors.push(err107);
-}
-errors++;
-}
-for(const key7 in data46){
-if(!((((key7 === "OwnerDebit") || (key7 === "OwnerCredit")) || (key7 === "PartnerDebit")) || (key7 === "PartnerCredit"))){
-const err108 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OpenBalance,data:data46};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
 }
 errors++;
 }
@@ -1616,12 +1606,12 @@ errors = vErrors.length;
 }
 if((typeof data47 == "number") && (isFinite(data47))){
 if(data47 < 0 || isNaN(data47)){
-const err109 = {instancePath:instancePath+"/OpenBalance/OwnerDebit",schemaPath:"#/properties/OpenBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OpenBalance.properties.OwnerDebit,data:data47};
+const err108 = {instancePath:instancePath+"/OpenBalance/OwnerDebit",schemaPath:"#/properties/OpenBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OpenBalance.properties.OwnerDebit,data:data47};
 if(vErrors === null){
-vErrors = [err109];
+vErrors = [err108];
 }
 else {
-vErrors.push(err109);
+vErrors.push(err108);
 }
 errors++;
 }
@@ -1635,12 +1625,12 @@ errors = vErrors.length;
 }
 if((typeof data48 == "number") && (isFinite(data48))){
 if(data48 < 0 || isNaN(data48)){
-const err110 = {instancePath:instancePath+"/OpenBalance/OwnerCredit",schemaPath:"#/properties/OpenBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OpenBalance.properties.OwnerCredit,data:data48};
+const err109 = {instancePath:instancePath+"/OpenBalance/OwnerCredit",schemaPath:"#/properties/OpenBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OpenBalance.properties.OwnerCredit,data:data48};
 if(vErrors === null){
-vErrors = [err110];
+vErrors = [err109];
 }
 else {
-vErrors.push(err110);
+vErrors.push(err109);
 }
 errors++;
 }
@@ -1654,12 +1644,12 @@ errors = vErrors.length;
 }
 if((typeof data49 == "number") && (isFinite(data49))){
 if(data49 < 0 || isNaN(data49)){
-const err111 = {instancePath:instancePath+"/OpenBalance/PartnerDebit",schemaPath:"#/properties/OpenBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OpenBalance.properties.PartnerDebit,data:data49};
+const err110 = {instancePath:instancePath+"/OpenBalance/PartnerDebit",schemaPath:"#/properties/OpenBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OpenBalance.properties.PartnerDebit,data:data49};
 if(vErrors === null){
-vErrors = [err111];
+vErrors = [err110];
 }
 else {
-vErrors.push(err111);
+vErrors.push(err110);
 }
 errors++;
 }
@@ -1673,7 +1663,20 @@ errors = vErrors.length;
 }
 if((typeof data50 == "number") && (isFinite(data50))){
 if(data50 < 0 || isNaN(data50)){
-const err112 = {instancePath:instancePath+"/OpenBalance/PartnerCredit",schemaPath:"#/properties/OpenBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OpenBalance.properties.PartnerCredit,data:data50};
+const err111 = {instancePath:instancePath+"/OpenBalance/PartnerCredit",schemaPath:"#/properties/OpenBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OpenBalance.properties.PartnerCredit,data:data50};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.OpenBalance.type,parentSchema:schema20.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1683,10 +1686,11 @@ vErrors.push(err112);
 errors++;
 }
 }
-}
-}
-else {
-const err113 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.OpenBalance.type,parentSchema:schema20.properties.OpenBalance,data:data46};
+if(data.TurnoverBalance !== undefined){
+let data51 = data.TurnoverBalance;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.OwnerDebit === undefined){
+const err113 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema20.properties.TurnoverBalance.required,parentSchema:schema20.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1695,12 +1699,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-if(data.TurnoverBalance !== undefined){
-let data51 = data.TurnoverBalance;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.OwnerDebit === undefined){
-const err114 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema20.properties.TurnoverBalance.required,parentSchema:schema20.properties.TurnoverBalance,data:data51};
+if(data51.OwnerCredit === undefined){
+const err114 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema20.properties.TurnoverBalance.required,parentSchema:schema20.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1709,8 +1709,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data51.OwnerCredit === undefined){
-const err115 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema20.properties.TurnoverBalance.required,parentSchema:schema20.properties.TurnoverBalance,data:data51};
+if(data51.PartnerDebit === undefined){
+const err115 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema20.properties.TurnoverBalance.required,parentSchema:schema20.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1719,8 +1719,8 @@ vErrors.push(err115);
 }
 errors++;
 }
-if(data51.PartnerDebit === undefined){
-const err116 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema20.properties.TurnoverBalance.required,parentSchema:schema20.properties.TurnoverBalance,data:data51};
+if(data51.PartnerCredit === undefined){
+const err116 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema20.properties.TurnoverBalance.required,parentSchema:schema20.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1729,24 +1729,14 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(data51.PartnerCredit === undefined){
-const err117 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema20.properties.TurnoverBalance.required,parentSchema:schema20.properties.TurnoverBalance,data:data51};
+for(const key8 in data51){
+if(!((((key8 === "OwnerDebit") || (key8 === "OwnerCredit")) || (key8 === "PartnerDebit")) || (key8 === "PartnerCredit"))){
+const err117 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err117];
 }
 else {
 vErrors.push(err117);
-}
-errors++;
-}
-for(const key8 in data51){
-if(!((((key8 === "OwnerDebit") || (key8 === "OwnerCredit")) || (key8 === "PartnerDebit")) || (key8 === "PartnerCredit"))){
-const err118 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.TurnoverBalance,data:data51};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
 }
 errors++;
 }
@@ -1759,12 +1749,12 @@ errors = vErrors.length;
 }
 if((typeof data52 == "number") && (isFinite(data52))){
 if(data52 < 0 || isNaN(data52)){
-const err119 = {instancePath:instancePath+"/TurnoverBalance/OwnerDebit",schemaPath:"#/properties/TurnoverBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TurnoverBalance.properties.OwnerDebit,data:data52};
+const err118 = {instancePath:instancePath+"/TurnoverBalance/OwnerDebit",schemaPath:"#/properties/TurnoverBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TurnoverBalance.properties.OwnerDebit,data:data52};
 if(vErrors === null){
-vErrors = [err119];
+vErrors = [err118];
 }
 else {
-vErrors.push(err119);
+vErrors.push(err118);
 }
 errors++;
 }
@@ -1778,12 +1768,12 @@ errors = vErrors.length;
 }
 if((typeof data53 == "number") && (isFinite(data53))){
 if(data53 < 0 || isNaN(data53)){
-const err120 = {instancePath:instancePath+"/TurnoverBalance/OwnerCredit",schemaPath:"#/properties/TurnoverBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TurnoverBalance.properties.OwnerCredit,data:data53};
+const err119 = {instancePath:instancePath+"/TurnoverBalance/OwnerCredit",schemaPath:"#/properties/TurnoverBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TurnoverBalance.properties.OwnerCredit,data:data53};
 if(vErrors === null){
-vErrors = [err120];
+vErrors = [err119];
 }
 else {
-vErrors.push(err120);
+vErrors.push(err119);
 }
 errors++;
 }
@@ -1797,12 +1787,12 @@ errors = vErrors.length;
 }
 if((typeof data54 == "number") && (isFinite(data54))){
 if(data54 < 0 || isNaN(data54)){
-const err121 = {instancePath:instancePath+"/TurnoverBalance/PartnerDebit",schemaPath:"#/properties/TurnoverBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TurnoverBalance.properties.PartnerDebit,data:data54};
+const err120 = {instancePath:instancePath+"/TurnoverBalance/PartnerDebit",schemaPath:"#/properties/TurnoverBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TurnoverBalance.properties.PartnerDebit,data:data54};
 if(vErrors === null){
-vErrors = [err121];
+vErrors = [err120];
 }
 else {
-vErrors.push(err121);
+vErrors.push(err120);
 }
 errors++;
 }
@@ -1816,7 +1806,20 @@ errors = vErrors.length;
 }
 if((typeof data55 == "number") && (isFinite(data55))){
 if(data55 < 0 || isNaN(data55)){
-const err122 = {instancePath:instancePath+"/TurnoverBalance/PartnerCredit",schemaPath:"#/properties/TurnoverBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TurnoverBalance.properties.PartnerCredit,data:data55};
+const err121 = {instancePath:instancePath+"/TurnoverBalance/PartnerCredit",schemaPath:"#/properties/TurnoverBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TurnoverBalance.properties.PartnerCredit,data:data55};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.TurnoverBalance.type,parentSchema:schema20.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1826,10 +1829,11 @@ vErrors.push(err122);
 errors++;
 }
 }
-}
-}
-else {
-const err123 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.TurnoverBalance.type,parentSchema:schema20.properties.TurnoverBalance,data:data51};
+if(data.CloseBalance !== undefined){
+let data56 = data.CloseBalance;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+if(data56.OwnerDebit === undefined){
+const err123 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema20.properties.CloseBalance.required,parentSchema:schema20.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1838,12 +1842,8 @@ vErrors.push(err123);
 }
 errors++;
 }
-}
-if(data.CloseBalance !== undefined){
-let data56 = data.CloseBalance;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.OwnerDebit === undefined){
-const err124 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema20.properties.CloseBalance.required,parentSchema:schema20.properties.CloseBalance,data:data56};
+if(data56.OwnerCredit === undefined){
+const err124 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema20.properties.CloseBalance.required,parentSchema:schema20.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1852,8 +1852,8 @@ vErrors.push(err124);
 }
 errors++;
 }
-if(data56.OwnerCredit === undefined){
-const err125 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema20.properties.CloseBalance.required,parentSchema:schema20.properties.CloseBalance,data:data56};
+if(data56.PartnerDebit === undefined){
+const err125 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema20.properties.CloseBalance.required,parentSchema:schema20.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1862,8 +1862,8 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(data56.PartnerDebit === undefined){
-const err126 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema20.properties.CloseBalance.required,parentSchema:schema20.properties.CloseBalance,data:data56};
+if(data56.PartnerCredit === undefined){
+const err126 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema20.properties.CloseBalance.required,parentSchema:schema20.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1872,24 +1872,14 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(data56.PartnerCredit === undefined){
-const err127 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema20.properties.CloseBalance.required,parentSchema:schema20.properties.CloseBalance,data:data56};
+for(const key9 in data56){
+if(!((((key9 === "OwnerDebit") || (key9 === "OwnerCredit")) || (key9 === "PartnerDebit")) || (key9 === "PartnerCredit"))){
+const err127 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err127];
 }
 else {
 vErrors.push(err127);
-}
-errors++;
-}
-for(const key9 in data56){
-if(!((((key9 === "OwnerDebit") || (key9 === "OwnerCredit")) || (key9 === "PartnerDebit")) || (key9 === "PartnerCredit"))){
-const err128 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.CloseBalance,data:data56};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
 }
 errors++;
 }
@@ -1902,12 +1892,12 @@ errors = vErrors.length;
 }
 if((typeof data57 == "number") && (isFinite(data57))){
 if(data57 < 0 || isNaN(data57)){
-const err129 = {instancePath:instancePath+"/CloseBalance/OwnerDebit",schemaPath:"#/properties/CloseBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.CloseBalance.properties.OwnerDebit,data:data57};
+const err128 = {instancePath:instancePath+"/CloseBalance/OwnerDebit",schemaPath:"#/properties/CloseBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.CloseBalance.properties.OwnerDebit,data:data57};
 if(vErrors === null){
-vErrors = [err129];
+vErrors = [err128];
 }
 else {
-vErrors.push(err129);
+vErrors.push(err128);
 }
 errors++;
 }
@@ -1921,12 +1911,12 @@ errors = vErrors.length;
 }
 if((typeof data58 == "number") && (isFinite(data58))){
 if(data58 < 0 || isNaN(data58)){
-const err130 = {instancePath:instancePath+"/CloseBalance/OwnerCredit",schemaPath:"#/properties/CloseBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.CloseBalance.properties.OwnerCredit,data:data58};
+const err129 = {instancePath:instancePath+"/CloseBalance/OwnerCredit",schemaPath:"#/properties/CloseBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.CloseBalance.properties.OwnerCredit,data:data58};
 if(vErrors === null){
-vErrors = [err130];
+vErrors = [err129];
 }
 else {
-vErrors.push(err130);
+vErrors.push(err129);
 }
 errors++;
 }
@@ -1940,12 +1930,12 @@ errors = vErrors.length;
 }
 if((typeof data59 == "number") && (isFinite(data59))){
 if(data59 < 0 || isNaN(data59)){
-const err131 = {instancePath:instancePath+"/CloseBalance/PartnerDebit",schemaPath:"#/properties/CloseBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.CloseBalance.properties.PartnerDebit,data:data59};
+const err130 = {instancePath:instancePath+"/CloseBalance/PartnerDebit",schemaPath:"#/properties/CloseBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.CloseBalance.properties.PartnerDebit,data:data59};
 if(vErrors === null){
-vErrors = [err131];
+vErrors = [err130];
 }
 else {
-vErrors.push(err131);
+vErrors.push(err130);
 }
 errors++;
 }
@@ -1959,12 +1949,12 @@ errors = vErrors.length;
 }
 if((typeof data60 == "number") && (isFinite(data60))){
 if(data60 < 0 || isNaN(data60)){
-const err132 = {instancePath:instancePath+"/CloseBalance/PartnerCredit",schemaPath:"#/properties/CloseBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.CloseBalance.properties.PartnerCredit,data:data60};
+const err131 = {instancePath:instancePath+"/CloseBalance/PartnerCredit",schemaPath:"#/properties/CloseBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.CloseBalance.properties.PartnerCredit,data:data60};
 if(vErrors === null){
-vErrors = [err132];
+vErrors = [err131];
 }
 else {
-vErrors.push(err132);
+vErrors.push(err131);
 }
 errors++;
 }
@@ -1972,12 +1962,12 @@ errors++;
 }
 }
 else {
-const err133 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.CloseBalance.type,parentSchema:schema20.properties.CloseBalance,data:data56};
+const err132 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.CloseBalance.type,parentSchema:schema20.properties.CloseBalance,data:data56};
 if(vErrors === null){
-vErrors = [err133];
+vErrors = [err132];
 }
 else {
-vErrors.push(err133);
+vErrors.push(err132);
 }
 errors++;
 }
@@ -1990,12 +1980,12 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err134 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err133 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
-vErrors = [err134];
+vErrors = [err133];
 }
 else {
-vErrors.push(err134);
+vErrors.push(err133);
 }
 errors++;
 }

@@ -4,16 +4,16 @@
 import { decimalPlaces as kw_decimalPlaces, documentTotals as kw_documentTotals, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, requiredUnless as kw_requiredUnless, serverCheck as kw_serverCheck, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
 export const validate = validate37;
-const schema20 = {"$id":"waybill","title":"documents:kinds.waybill","description":"Electronic waybill (TTN, uz-edi.md §b.3). TransportType 1 car, 2 railway, 3 air, 4 water; DeliveryType 1 warehouse to warehouse, 2 seller to buyer; SingleSidedType 1 = one-sided (Consignee null). WaybillLocalId must be unique (checked by the server).","type":"object","additionalProperties":false,"required":["WaybillLocalId","WaybillLocalType","DeliveryType","WaybillDoc","ContractDoc","OldWaybillDoc","HasCommittent","SingleSidedType","Consignor","Consignee","Carrier","TransportType","Roadway","Railway","OtherTransport","ResponsiblePerson","TotalDistance","DeliveryCost","TotalDeliveryCost","CargoClass","ShipmentCount"],"requiredUnless":[{"field":"WaybillLocalType","equals":[0],"properties":["OldWaybillDoc"]},{"field":"SingleSidedType","equals":[1],"properties":["Consignee"]},{"field":"TransportType","equals":[2,3,4],"properties":["Roadway"]},{"field":"TransportType","equals":[1,3,4],"properties":["Railway"]},{"field":"TransportType","equals":[1,2],"properties":["OtherTransport"]}],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"uniqueDocumentId","kind":"waybill","idField":"WaybillLocalId"}},"WaybillLocalType":{"type":"integer","enum":[0,1,4],"title":"forms:waybill.WaybillLocalType"},"DeliveryType":{"type":"integer","enum":[1,2],"title":"forms:waybill.DeliveryType"},"WaybillDoc":{"type":"object","additionalProperties":false,"required":["WaybillNo","WaybillDate"],"properties":{"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate"}},"title":"forms:waybill.WaybillDoc"},"ContractDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:waybill.ContractDoc"},"OldWaybillDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["WaybillLocalId","WaybillNo","WaybillDate"],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"oldDocumentSameType","kind":"waybill","idField":"WaybillLocalId"}},"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate"}},"title":"forms:waybill.OldWaybillDoc"},"HasCommittent":{"type":"boolean","title":"forms:waybill.HasCommittent"},"SingleSidedType":{"type":"integer","enum":[0,1],"title":"forms:waybill.SingleSidedType"},"Consignor":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Consignor"},"Consignee":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.Consignee"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.FreightForwarder"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Carrier"},"Client":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Client"},"Payer":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Payer"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.TransportType"},"Roadway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:waybill.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.Trailer"},"SemiTrailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.SemiTrailer"},"Driver":{"$ref":"#/$defs/driver","title":"forms:waybill.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.Roadway"},"Railway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["RailwayDocId","Wagon","ProductGroups"],"properties":{"RailwayDocId":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.RailwayDocId"},"TrainDirection":{"type":"integer","enum":[1,2],"title":"forms:waybill.TrainDirection"},"Wagon":{"type":"object","additionalProperties":false,"required":["Number","Type"],"properties":{"Number":{"type":"string","minLength":1,"maxLength":20,"title":"forms:waybill.Number"},"Type":{"type":"string","minLength":1,"maxLength":100,"title":"forms:waybill.Type"}},"title":"forms:waybill.Wagon"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.Railway"},"OtherTransport":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TransportNo","ProductGroups"],"properties":{"TransportNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.TransportNo"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.OtherTransport"},"ResponsiblePerson":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.ResponsiblePerson"},"TotalDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.TotalDistance"},"InCityDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.InCityDistance"},"DeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.DeliveryCost"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliveryCost"},"CargoClass":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.CargoClass"},"TotalCargoCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalCargoCost"},"SpecialNotes":{"type":"string","maxLength":2000,"title":"forms:waybill.SpecialNotes"},"ShipmentCount":{"type":"integer","minimum":1,"maximum":1000,"title":"forms:waybill.ShipmentCount"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
+const schema20 = {"$id":"waybill","title":"documents:kinds.waybill","description":"Electronic waybill (TTN, uz-edi.md §b.3; Didox 07 §4, Soliq Servis waybill signing body). TransportType 1 car, 2 railway, 3 air, 4 water; DeliveryType 1 warehouse to warehouse, 2 seller to buyer; SingleSidedType 1 = one-sided (Consignee null). WaybillLocalId must be unique (checked by the server). Rail goods travel in the operators' railway block (stations, wagon per group). The national format's air and water blocks (Airway, Shipway) are published only as null: a received one is kept as sent; Hujjat's own air and water block (OtherTransport) and the spec's cargo class, shipments, cargo cost, notes, in-city distance and semitrailer are local — kept beside the document, never signed nor exported.","type":"object","additionalProperties":false,"required":["WaybillLocalType","DeliveryType","WaybillDoc","ContractDoc","OldWaybillDoc","HasCommittent","SingleSidedType","Consignor","Consignee","Carrier","TransportType","Roadway","Railway","ResponsiblePerson","TotalDistance","DeliveryCost","TotalDeliveryCost"],"requiredUnless":[{"field":"WaybillLocalType","equals":[0],"properties":["OldWaybillDoc"]},{"field":"SingleSidedType","equals":[1],"properties":["Consignee"]},{"field":"TransportType","equals":[2,3,4],"properties":["Roadway"]},{"field":"TransportType","equals":[1,3,4],"properties":["Railway"]},{"field":"TransportType","equals":[1,2],"properties":["OtherTransport"]}],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"uniqueDocumentId","kind":"waybill","idField":"WaybillLocalId"},"description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"WaybillLocalType":{"type":"integer","enum":[0,1,4],"title":"forms:waybill.WaybillLocalType"},"DeliveryType":{"type":"integer","enum":[1,2],"title":"forms:waybill.DeliveryType"},"WaybillDoc":{"type":"object","additionalProperties":false,"required":["WaybillNo","WaybillDate"],"properties":{"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate"}},"title":"forms:waybill.WaybillDoc"},"ContractDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:waybill.ContractDoc"},"OldWaybillDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["WaybillLocalId","WaybillNo","WaybillDate"],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"oldDocumentSameType","kind":"waybill","idField":"WaybillLocalId"}},"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate"}},"title":"forms:waybill.OldWaybillDoc"},"HasCommittent":{"type":"boolean","title":"forms:waybill.HasCommittent"},"SingleSidedType":{"type":"integer","enum":[0,1],"title":"forms:waybill.SingleSidedType"},"Consignor":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Consignor"},"Consignee":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.Consignee"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.FreightForwarder"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Carrier"},"Client":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Client"},"Payer":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Payer"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.TransportType"},"Roadway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:waybill.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.Trailer"},"SemiTrailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.SemiTrailer","local":true},"Carriages":{"title":"forms:waybill.Carriages","description":"Trailers (прицепы) of the truck, as operators list them; [] or null when none.","type":["array","null"],"maxItems":20,"items":{"$ref":"#/$defs/vehicle"}},"OtherCarOwners":{"title":"forms:waybill.OtherCarOwners","description":"Owners of the vehicles when not the carrier (null when none).","type":["array","null"],"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500}}}},"Driver":{"$ref":"#/$defs/driver","title":"forms:waybill.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.Roadway"},"Airway":{"title":"forms:waybill.Airway","description":"The national format's air transport block. Its fields are not published (operators send null): a received one is kept as it came.","type":["object","null"]},"Railway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TrainDirection","HasRailwayLine","ProductGroups"],"title":"forms:waybill.Railway","description":"The operators' railway block (Didox 07 §4): the train's direction as text, stations with their railway line, a wagon per group of goods.","properties":{"TrainDirection":{"title":"forms:waybill.TrainDirection","type":"string","minLength":1,"maxLength":200},"RailwayDocId":{"title":"forms:waybill.RailwayDocId","type":["string","null"],"maxLength":50},"HasRailwayLine":{"title":"forms:waybill.HasRailwayLine","type":"boolean"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","UnloadingPoint","ProductInfo","WagonDoc"],"properties":{"LoadingPoint":{"type":"object","additionalProperties":false,"required":["StationId","StationName"],"properties":{"StationId":{"title":"forms:waybill.StationId","type":"string","minLength":1,"maxLength":20},"StationName":{"title":"forms:waybill.StationName","type":"string","minLength":1,"maxLength":200},"RailwayLine":{"title":"forms:waybill.RailwayLine","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name"],"properties":{"Id":{"title":"forms:waybill.RailwayLineId","type":"string","minLength":1,"maxLength":50},"Name":{"title":"forms:waybill.RailwayLineName","type":"string","minLength":1,"maxLength":300},"Address":{"title":"forms:waybill.RailwayLineAddress","type":"string","maxLength":500}}}},"title":"forms:waybill.LoadingStation"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"type":"object","additionalProperties":false,"required":["StationId","StationName"],"properties":{"StationId":{"title":"forms:waybill.StationId","type":"string","minLength":1,"maxLength":20},"StationName":{"title":"forms:waybill.StationName","type":"string","minLength":1,"maxLength":200},"RailwayLine":{"title":"forms:waybill.RailwayLine","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name"],"properties":{"Id":{"title":"forms:waybill.RailwayLineId","type":"string","minLength":1,"maxLength":50},"Name":{"title":"forms:waybill.RailwayLineName","type":"string","minLength":1,"maxLength":300},"Address":{"title":"forms:waybill.RailwayLineAddress","type":"string","maxLength":500}}}},"title":"forms:waybill.UnloadingStation"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"},"WagonDoc":{"title":"forms:waybill.Wagon","type":"object","additionalProperties":false,"required":["Number","Type"],"properties":{"Number":{"type":"string","minLength":1,"maxLength":20,"title":"forms:waybill.Number"},"Type":{"type":"string","minLength":1,"maxLength":100,"title":"forms:waybill.Type"}}}}},"title":"forms:waybill.ProductGroups"}}},"Shipway":{"title":"forms:waybill.Shipway","description":"The national format's water transport block. Its fields are not published (operators send null): a received one is kept as it came.","type":["object","null"]},"OtherTransport":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TransportNo","ProductGroups"],"properties":{"TransportNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.TransportNo"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.Summa"},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.OtherTransport","local":true},"ResponsiblePerson":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.ResponsiblePerson"},"ResponsibleCompany":{"title":"forms:waybill.ResponsibleCompany","description":"The organisation responsible for delivering the goods (null when a person is).","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Tin","Name"],"properties":{"Tin":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"TotalDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.TotalDistance"},"InCityDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.InCityDistance","local":true},"DeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.DeliveryCost"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliveryCost"},"CargoClass":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.CargoClass","local":true},"TotalCargoCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalCargoCost","local":true},"SpecialNotes":{"type":"string","maxLength":2000,"title":"forms:waybill.SpecialNotes","local":true},"ShipmentCount":{"type":"integer","minimum":1,"maximum":1000,"title":"forms:waybill.ShipmentCount","local":true}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = kw_serverCheck;
 const func4 = kw_toErrors;
 const func5 = kw_ucs2length;
-const func74 = kw_decimalPlaces;
+const func76 = kw_decimalPlaces;
 const func18 = kw_pinflOrTin;
-const func95 = kw_lineArithmetic;
-const func97 = kw_documentTotals;
-const func175 = kw_requiredUnless;
+const func97 = kw_lineArithmetic;
+const func99 = kw_documentTotals;
+const func200 = kw_requiredUnless;
 const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
 const schema21 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
 const func8 = kw_isoDate;
@@ -369,7 +369,7 @@ return errors === 0;
 
 const schema25 = {"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -457,13 +457,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
 const schema26 = {"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -763,14 +763,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 const schema27 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func63 = kw_pinfl;
+const func65 = kw_pinfl;
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -784,7 +784,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func63(data, true, rootData, this, instancePath + "");
+const issues0 = func65(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func4(issues0, instancePath + "", "#/pinfl", "pinfl");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -801,13 +801,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
 const schema28 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
@@ -831,7 +831,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func74(data, 2, rootData, this, instancePath + "");
+const issues0 = func76(data, 2, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func4(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -848,14 +848,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
 const schema29 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
 const pattern3 = new RegExp("^\\d{17}$", "u");
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -880,14 +880,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
 const schema30 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
 const pattern4 = new RegExp("^\\d{1,20}$", "u");
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
@@ -912,13 +912,13 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
 const schema31 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
@@ -942,7 +942,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func74(data, 6, rootData, this, instancePath + "");
+const issues0 = func76(data, 6, rootData, this, instancePath + "");
 if(issues0 !== null){
 const kwErrors0 = func4(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
@@ -959,7 +959,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
@@ -969,8 +969,8 @@ function validate37(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.WaybillLocalId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalId"},message:"must have required property '"+"WaybillLocalId"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.WaybillLocalType === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalType"},message:"must have required property '"+"WaybillLocalType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -979,8 +979,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.WaybillLocalType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalType"},message:"must have required property '"+"WaybillLocalType"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.DeliveryType === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryType"},message:"must have required property '"+"DeliveryType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -989,8 +989,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.DeliveryType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryType"},message:"must have required property '"+"DeliveryType"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.WaybillDoc === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillDoc"},message:"must have required property '"+"WaybillDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -999,8 +999,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.WaybillDoc === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillDoc"},message:"must have required property '"+"WaybillDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ContractDoc === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1009,8 +1009,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.ContractDoc === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.OldWaybillDoc === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldWaybillDoc"},message:"must have required property '"+"OldWaybillDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1019,8 +1019,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.OldWaybillDoc === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldWaybillDoc"},message:"must have required property '"+"OldWaybillDoc"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.HasCommittent === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1029,8 +1029,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.HasCommittent === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.SingleSidedType === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SingleSidedType"},message:"must have required property '"+"SingleSidedType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1039,8 +1039,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.SingleSidedType === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SingleSidedType"},message:"must have required property '"+"SingleSidedType"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Consignor === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignor"},message:"must have required property '"+"Consignor"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1049,8 +1049,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data.Consignor === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignor"},message:"must have required property '"+"Consignor"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Consignee === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignee"},message:"must have required property '"+"Consignee"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1059,8 +1059,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.Consignee === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignee"},message:"must have required property '"+"Consignee"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Carrier === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1069,8 +1069,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.Carrier === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.TransportType === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1079,8 +1079,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.TransportType === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Roadway === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1089,8 +1089,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.Roadway === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.Railway === undefined){
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Railway"},message:"must have required property '"+"Railway"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1099,8 +1099,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(data.Railway === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Railway"},message:"must have required property '"+"Railway"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.ResponsiblePerson === undefined){
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ResponsiblePerson"},message:"must have required property '"+"ResponsiblePerson"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1109,8 +1109,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data.OtherTransport === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OtherTransport"},message:"must have required property '"+"OtherTransport"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.TotalDistance === undefined){
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDistance"},message:"must have required property '"+"TotalDistance"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1119,8 +1119,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.ResponsiblePerson === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ResponsiblePerson"},message:"must have required property '"+"ResponsiblePerson"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.DeliveryCost === undefined){
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryCost"},message:"must have required property '"+"DeliveryCost"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1129,8 +1129,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data.TotalDistance === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDistance"},message:"must have required property '"+"TotalDistance"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.TotalDeliveryCost === undefined){
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDeliveryCost"},message:"must have required property '"+"TotalDeliveryCost"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1139,54 +1139,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data.DeliveryCost === undefined){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryCost"},message:"must have required property '"+"DeliveryCost"+"'",schema:schema20.required,parentSchema:schema20,data};
+for(const key0 in data){
+if(!(func2.call(schema20.properties, key0))){
+const err17 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err17];
 }
 else {
 vErrors.push(err17);
-}
-errors++;
-}
-if(data.TotalDeliveryCost === undefined){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDeliveryCost"},message:"must have required property '"+"TotalDeliveryCost"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(data.CargoClass === undefined){
-const err19 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CargoClass"},message:"must have required property '"+"CargoClass"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(data.ShipmentCount === undefined){
-const err20 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ShipmentCount"},message:"must have required property '"+"ShipmentCount"+"'",schema:schema20.required,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func2.call(schema20.properties, key0))){
-const err21 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
 }
 errors++;
 }
@@ -1201,7 +1161,54 @@ errors = errors + kwErrors0.length;
 }
 if(typeof data0 === "string"){
 if(!pattern1.test(data0)){
-const err22 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.WaybillLocalId,data:data0};
+const err18 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.WaybillLocalId,data:data0};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.WaybillLocalId.type,parentSchema:schema20.properties.WaybillLocalId,data:data0};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.WaybillLocalType !== undefined){
+let data1 = data.WaybillLocalType;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err20 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.WaybillLocalType.type,parentSchema:schema20.properties.WaybillLocalType,data:data1};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
+const err21 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/enum",keyword:"enum",params:{allowedValues: schema20.properties.WaybillLocalType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.WaybillLocalType.enum,parentSchema:schema20.properties.WaybillLocalType,data:data1};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.DeliveryType !== undefined){
+let data2 = data.DeliveryType;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err22 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.DeliveryType.type,parentSchema:schema20.properties.DeliveryType,data:data2};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1210,9 +1217,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.WaybillLocalId.type,parentSchema:schema20.properties.WaybillLocalId,data:data0};
+if(!((data2 === 1) || (data2 === 2))){
+const err23 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/enum",keyword:"enum",params:{allowedValues: schema20.properties.DeliveryType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.DeliveryType.enum,parentSchema:schema20.properties.DeliveryType,data:data2};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1222,10 +1228,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.WaybillLocalType !== undefined){
-let data1 = data.WaybillLocalType;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err24 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.WaybillLocalType.type,parentSchema:schema20.properties.WaybillLocalType,data:data1};
+if(data.WaybillDoc !== undefined){
+let data3 = data.WaybillDoc;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.WaybillNo === undefined){
+const err24 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema20.properties.WaybillDoc.required,parentSchema:schema20.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1234,8 +1241,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
-const err25 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/enum",keyword:"enum",params:{allowedValues: schema20.properties.WaybillLocalType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.WaybillLocalType.enum,parentSchema:schema20.properties.WaybillLocalType,data:data1};
+if(data3.WaybillDate === undefined){
+const err25 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema20.properties.WaybillDoc.required,parentSchema:schema20.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1244,11 +1251,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data.DeliveryType !== undefined){
-let data2 = data.DeliveryType;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err26 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.DeliveryType.type,parentSchema:schema20.properties.DeliveryType,data:data2};
+for(const key1 in data3){
+if(!((key1 === "WaybillNo") || (key1 === "WaybillDate"))){
+const err26 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1257,8 +1262,12 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!((data2 === 1) || (data2 === 2))){
-const err27 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/enum",keyword:"enum",params:{allowedValues: schema20.properties.DeliveryType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.DeliveryType.enum,parentSchema:schema20.properties.DeliveryType,data:data2};
+}
+if(data3.WaybillNo !== undefined){
+let data4 = data3.WaybillNo;
+if(typeof data4 === "string"){
+if(func5(data4) > 50){
+const err27 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.WaybillDoc.properties.WaybillNo,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1267,12 +1276,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-if(data.WaybillDoc !== undefined){
-let data3 = data.WaybillDoc;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.WaybillNo === undefined){
-const err28 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema20.properties.WaybillDoc.required,parentSchema:schema20.properties.WaybillDoc,data:data3};
+if(func5(data4) < 1){
+const err28 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.WaybillDoc.properties.WaybillNo,data:data4};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1281,59 +1286,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data3.WaybillDate === undefined){
-const err29 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema20.properties.WaybillDoc.required,parentSchema:schema20.properties.WaybillDoc,data:data3};
+}
+else {
+const err29 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.WaybillDoc.properties.WaybillNo.type,parentSchema:schema20.properties.WaybillDoc.properties.WaybillNo,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
-}
-errors++;
-}
-for(const key1 in data3){
-if(!((key1 === "WaybillNo") || (key1 === "WaybillDate"))){
-const err30 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.WaybillDoc,data:data3};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data3.WaybillNo !== undefined){
-let data4 = data3.WaybillNo;
-if(typeof data4 === "string"){
-if(func5(data4) > 50){
-const err31 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.WaybillDoc.properties.WaybillNo,data:data4};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-if(func5(data4) < 1){
-const err32 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.WaybillDoc.properties.WaybillNo,data:data4};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.WaybillDoc.properties.WaybillNo.type,parentSchema:schema20.properties.WaybillDoc.properties.WaybillNo,data:data4};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
 }
 errors++;
 }
@@ -1346,7 +1306,51 @@ errors = vErrors.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.WaybillDoc.type,parentSchema:schema20.properties.WaybillDoc,data:data3};
+const err30 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.WaybillDoc.type,parentSchema:schema20.properties.WaybillDoc,data:data3};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.ContractDoc !== undefined){
+let data6 = data.ContractDoc;
+if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
+const err31 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: schema20.properties.ContractDoc.type},message:"must be object,null",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data6};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length < 1){
+const err32 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ContractDoc,data:data6};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data6.ContractNo === undefined){
+const err33 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data6};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data6.ContractDate === undefined){
+const err34 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1355,11 +1359,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-if(data.ContractDoc !== undefined){
-let data6 = data.ContractDoc;
-if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err35 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: schema20.properties.ContractDoc.type},message:"must be object,null",schema:schema20.properties.ContractDoc.type,parentSchema:schema20.properties.ContractDoc,data:data6};
+for(const key2 in data6){
+if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
+const err35 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1368,9 +1370,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(Object.keys(data6).length < 1){
-const err36 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ContractDoc,data:data6};
+}
+if(data6.ContractNo !== undefined){
+let data7 = data6.ContractNo;
+if(typeof data7 === "string"){
+if(func5(data7) > 100){
+const err36 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data7};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1379,8 +1384,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data6.ContractNo === undefined){
-const err37 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data6};
+if(func5(data7) < 1){
+const err37 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data7};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1389,59 +1394,14 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data6.ContractDate === undefined){
-const err38 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema20.properties.ContractDoc.required,parentSchema:schema20.properties.ContractDoc,data:data6};
+}
+else {
+const err38 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data7};
 if(vErrors === null){
 vErrors = [err38];
 }
 else {
 vErrors.push(err38);
-}
-errors++;
-}
-for(const key2 in data6){
-if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err39 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ContractDoc,data:data6};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data6.ContractNo !== undefined){
-let data7 = data6.ContractNo;
-if(typeof data7 === "string"){
-if(func5(data7) > 100){
-const err40 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data7};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-if(func5(data7) < 1){
-const err41 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data7};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema20.properties.ContractDoc.properties.ContractNo,data:data7};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
 }
 errors++;
 }
@@ -1457,7 +1417,48 @@ errors = vErrors.length;
 if(data.OldWaybillDoc !== undefined){
 let data9 = data.OldWaybillDoc;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err43 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/type",keyword:"type",params:{type: schema20.properties.OldWaybillDoc.type},message:"must be object,null",schema:schema20.properties.OldWaybillDoc.type,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
+const err39 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/type",keyword:"type",params:{type: schema20.properties.OldWaybillDoc.type},message:"must be object,null",schema:schema20.properties.OldWaybillDoc.type,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(Object.keys(data9).length < 1){
+const err40 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(data9.WaybillLocalId === undefined){
+const err41 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillLocalId"},message:"must have required property '"+"WaybillLocalId"+"'",schema:schema20.properties.OldWaybillDoc.required,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(data9.WaybillNo === undefined){
+const err42 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema20.properties.OldWaybillDoc.required,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(data9.WaybillDate === undefined){
+const err43 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema20.properties.OldWaybillDoc.required,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1466,55 +1467,14 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(Object.keys(data9).length < 1){
-const err44 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
+for(const key3 in data9){
+if(!(((key3 === "WaybillLocalId") || (key3 === "WaybillNo")) || (key3 === "WaybillDate"))){
+const err44 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err44];
 }
 else {
 vErrors.push(err44);
-}
-errors++;
-}
-if(data9.WaybillLocalId === undefined){
-const err45 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillLocalId"},message:"must have required property '"+"WaybillLocalId"+"'",schema:schema20.properties.OldWaybillDoc.required,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data9.WaybillNo === undefined){
-const err46 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema20.properties.OldWaybillDoc.required,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-if(data9.WaybillDate === undefined){
-const err47 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema20.properties.OldWaybillDoc.required,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-for(const key3 in data9){
-if(!(((key3 === "WaybillLocalId") || (key3 === "WaybillNo")) || (key3 === "WaybillDate"))){
-const err48 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OldWaybillDoc,data:data9};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
 }
 errors++;
 }
@@ -1529,23 +1489,23 @@ errors = errors + kwErrors1.length;
 }
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-const err49 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
+const err45 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
 if(vErrors === null){
-vErrors = [err49];
+vErrors = [err45];
 }
 else {
-vErrors.push(err49);
+vErrors.push(err45);
 }
 errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldWaybillDoc.properties.WaybillLocalId.type,parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
+const err46 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldWaybillDoc.properties.WaybillLocalId.type,parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err46];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err46);
 }
 errors++;
 }
@@ -1554,33 +1514,33 @@ if(data9.WaybillNo !== undefined){
 let data11 = data9.WaybillNo;
 if(typeof data11 === "string"){
 if(func5(data11) > 50){
-const err51 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
+const err47 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err47];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err47);
 }
 errors++;
 }
 if(func5(data11) < 1){
-const err52 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
+const err48 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err48];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err48);
 }
 errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldWaybillDoc.properties.WaybillNo.type,parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
+const err49 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OldWaybillDoc.properties.WaybillNo.type,parentSchema:schema20.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
 if(vErrors === null){
-vErrors = [err53];
+vErrors = [err49];
 }
 else {
-vErrors.push(err53);
+vErrors.push(err49);
 }
 errors++;
 }
@@ -1596,12 +1556,12 @@ errors = vErrors.length;
 if(data.HasCommittent !== undefined){
 let data13 = data.HasCommittent;
 if(typeof data13 !== "boolean"){
-const err54 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasCommittent.type,parentSchema:schema20.properties.HasCommittent,data:data13};
+const err50 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.HasCommittent.type,parentSchema:schema20.properties.HasCommittent,data:data13};
 if(vErrors === null){
-vErrors = [err54];
+vErrors = [err50];
 }
 else {
-vErrors.push(err54);
+vErrors.push(err50);
 }
 errors++;
 }
@@ -1609,22 +1569,22 @@ errors++;
 if(data.SingleSidedType !== undefined){
 let data14 = data.SingleSidedType;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err55 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.SingleSidedType.type,parentSchema:schema20.properties.SingleSidedType,data:data14};
+const err51 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.SingleSidedType.type,parentSchema:schema20.properties.SingleSidedType,data:data14};
 if(vErrors === null){
-vErrors = [err55];
+vErrors = [err51];
 }
 else {
-vErrors.push(err55);
+vErrors.push(err51);
 }
 errors++;
 }
 if(!((data14 === 0) || (data14 === 1))){
-const err56 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema20.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.SingleSidedType.enum,parentSchema:schema20.properties.SingleSidedType,data:data14};
+const err52 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema20.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.SingleSidedType.enum,parentSchema:schema20.properties.SingleSidedType,data:data14};
 if(vErrors === null){
-vErrors = [err56];
+vErrors = [err52];
 }
 else {
-vErrors.push(err56);
+vErrors.push(err52);
 }
 errors++;
 }
@@ -1638,54 +1598,54 @@ errors = vErrors.length;
 if(data.Consignee !== undefined){
 let data16 = data.Consignee;
 if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-const err57 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/type",keyword:"type",params:{type: schema20.properties.Consignee.type},message:"must be object,null",schema:schema20.properties.Consignee.type,parentSchema:schema20.properties.Consignee,data:data16};
+const err53 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/type",keyword:"type",params:{type: schema20.properties.Consignee.type},message:"must be object,null",schema:schema20.properties.Consignee.type,parentSchema:schema20.properties.Consignee,data:data16};
 if(vErrors === null){
-vErrors = [err57];
+vErrors = [err53];
 }
 else {
-vErrors.push(err57);
+vErrors.push(err53);
 }
 errors++;
 }
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(Object.keys(data16).length < 1){
-const err58 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Consignee,data:data16};
+const err54 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Consignee,data:data16};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err54];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err54);
 }
 errors++;
 }
 if(data16.TinOrPinfl === undefined){
-const err59 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Consignee.required,parentSchema:schema20.properties.Consignee,data:data16};
+const err55 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Consignee.required,parentSchema:schema20.properties.Consignee,data:data16};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err55];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err55);
 }
 errors++;
 }
 if(data16.Name === undefined){
-const err60 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Consignee.required,parentSchema:schema20.properties.Consignee,data:data16};
+const err56 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Consignee.required,parentSchema:schema20.properties.Consignee,data:data16};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err56];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err56);
 }
 errors++;
 }
 for(const key4 in data16){
 if(!((((key4 === "TinOrPinfl") || (key4 === "Name")) || (key4 === "BranchCode")) || (key4 === "BranchName"))){
-const err61 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Consignee,data:data16};
+const err57 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Consignee,data:data16};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err57];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -1700,7 +1660,53 @@ if(data16.Name !== undefined){
 let data18 = data16.Name;
 if(typeof data18 === "string"){
 if(func5(data18) > 500){
-const err62 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Consignee.properties.Name,data:data18};
+const err58 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Consignee.properties.Name,data:data18};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(func5(data18) < 1){
+const err59 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Consignee.properties.Name,data:data18};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Consignee.properties.Name.type,parentSchema:schema20.properties.Consignee.properties.Name,data:data18};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data16.BranchCode !== undefined){
+let data19 = data16.BranchCode;
+if(typeof data19 === "string"){
+if(func5(data19) > 50){
+const err61 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Consignee.properties.BranchCode,data:data19};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Consignee.properties.BranchCode.type,parentSchema:schema20.properties.Consignee.properties.BranchCode,data:data19};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1709,8 +1715,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(func5(data18) < 1){
-const err63 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Consignee.properties.Name,data:data18};
+}
+if(data16.BranchName !== undefined){
+let data20 = data16.BranchName;
+if(typeof data20 === "string"){
+if(func5(data20) > 500){
+const err63 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Consignee.properties.BranchName,data:data20};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1721,7 +1731,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Consignee.properties.Name.type,parentSchema:schema20.properties.Consignee.properties.Name,data:data18};
+const err64 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Consignee.properties.BranchName.type,parentSchema:schema20.properties.Consignee.properties.BranchName,data:data20};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1731,11 +1741,12 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data16.BranchCode !== undefined){
-let data19 = data16.BranchCode;
-if(typeof data19 === "string"){
-if(func5(data19) > 50){
-const err65 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Consignee.properties.BranchCode,data:data19};
+}
+}
+if(data.FreightForwarder !== undefined){
+let data21 = data.FreightForwarder;
+if((!(data21 && typeof data21 == "object" && !Array.isArray(data21))) && (data21 !== null)){
+const err65 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema20.properties.FreightForwarder.type},message:"must be object,null",schema:schema20.properties.FreightForwarder.type,parentSchema:schema20.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1744,9 +1755,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-else {
-const err66 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Consignee.properties.BranchCode.type,parentSchema:schema20.properties.Consignee.properties.BranchCode,data:data19};
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(Object.keys(data21).length < 1){
+const err66 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1755,12 +1766,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data16.BranchName !== undefined){
-let data20 = data16.BranchName;
-if(typeof data20 === "string"){
-if(func5(data20) > 500){
-const err67 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Consignee.properties.BranchName,data:data20};
+if(data21.TinOrPinfl === undefined){
+const err67 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.FreightForwarder.required,parentSchema:schema20.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1769,9 +1776,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-else {
-const err68 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Consignee.properties.BranchName.type,parentSchema:schema20.properties.Consignee.properties.BranchName,data:data20};
+if(data21.Name === undefined){
+const err68 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.FreightForwarder.required,parentSchema:schema20.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1780,60 +1786,14 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-}
-}
-if(data.FreightForwarder !== undefined){
-let data21 = data.FreightForwarder;
-if((!(data21 && typeof data21 == "object" && !Array.isArray(data21))) && (data21 !== null)){
-const err69 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema20.properties.FreightForwarder.type},message:"must be object,null",schema:schema20.properties.FreightForwarder.type,parentSchema:schema20.properties.FreightForwarder,data:data21};
+for(const key5 in data21){
+if(!((((key5 === "TinOrPinfl") || (key5 === "Name")) || (key5 === "BranchCode")) || (key5 === "BranchName"))){
+const err69 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err69];
 }
 else {
 vErrors.push(err69);
-}
-errors++;
-}
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(Object.keys(data21).length < 1){
-const err70 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.FreightForwarder,data:data21};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if(data21.TinOrPinfl === undefined){
-const err71 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.FreightForwarder.required,parentSchema:schema20.properties.FreightForwarder,data:data21};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-if(data21.Name === undefined){
-const err72 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.FreightForwarder.required,parentSchema:schema20.properties.FreightForwarder,data:data21};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-for(const key5 in data21){
-if(!((((key5 === "TinOrPinfl") || (key5 === "Name")) || (key5 === "BranchCode")) || (key5 === "BranchName"))){
-const err73 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.FreightForwarder,data:data21};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
 }
 errors++;
 }
@@ -1848,7 +1808,53 @@ if(data21.Name !== undefined){
 let data23 = data21.Name;
 if(typeof data23 === "string"){
 if(func5(data23) > 500){
-const err74 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data23};
+const err70 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data23};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(func5(data23) < 1){
+const err71 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data23};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.Name.type,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data23};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data21.BranchCode !== undefined){
+let data24 = data21.BranchCode;
+if(typeof data24 === "string"){
+if(func5(data24) > 50){
+const err73 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FreightForwarder.properties.BranchCode,data:data24};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema20.properties.FreightForwarder.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1857,8 +1863,12 @@ vErrors.push(err74);
 }
 errors++;
 }
-if(func5(data23) < 1){
-const err75 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data23};
+}
+if(data21.BranchName !== undefined){
+let data25 = data21.BranchName;
+if(typeof data25 === "string"){
+if(func5(data25) > 500){
+const err75 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.FreightForwarder.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1869,62 +1879,12 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.Name.type,parentSchema:schema20.properties.FreightForwarder.properties.Name,data:data23};
+const err76 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema20.properties.FreightForwarder.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err76];
 }
 else {
 vErrors.push(err76);
-}
-errors++;
-}
-}
-if(data21.BranchCode !== undefined){
-let data24 = data21.BranchCode;
-if(typeof data24 === "string"){
-if(func5(data24) > 50){
-const err77 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.FreightForwarder.properties.BranchCode,data:data24};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema20.properties.FreightForwarder.properties.BranchCode,data:data24};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-if(data21.BranchName !== undefined){
-let data25 = data21.BranchName;
-if(typeof data25 === "string"){
-if(func5(data25) > 500){
-const err79 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.FreightForwarder.properties.BranchName,data:data25};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-}
-else {
-const err80 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema20.properties.FreightForwarder.properties.BranchName,data:data25};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
 }
 errors++;
 }
@@ -1940,54 +1900,54 @@ errors = vErrors.length;
 if(data.Client !== undefined){
 let data27 = data.Client;
 if((!(data27 && typeof data27 == "object" && !Array.isArray(data27))) && (data27 !== null)){
-const err81 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/type",keyword:"type",params:{type: schema20.properties.Client.type},message:"must be object,null",schema:schema20.properties.Client.type,parentSchema:schema20.properties.Client,data:data27};
+const err77 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/type",keyword:"type",params:{type: schema20.properties.Client.type},message:"must be object,null",schema:schema20.properties.Client.type,parentSchema:schema20.properties.Client,data:data27};
 if(vErrors === null){
-vErrors = [err81];
+vErrors = [err77];
 }
 else {
-vErrors.push(err81);
+vErrors.push(err77);
 }
 errors++;
 }
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if(Object.keys(data27).length < 1){
-const err82 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Client,data:data27};
+const err78 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Client,data:data27};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err78];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err78);
 }
 errors++;
 }
 if(data27.TinOrPinfl === undefined){
-const err83 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Client.required,parentSchema:schema20.properties.Client,data:data27};
+const err79 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Client.required,parentSchema:schema20.properties.Client,data:data27};
 if(vErrors === null){
-vErrors = [err83];
+vErrors = [err79];
 }
 else {
-vErrors.push(err83);
+vErrors.push(err79);
 }
 errors++;
 }
 if(data27.Name === undefined){
-const err84 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Client.required,parentSchema:schema20.properties.Client,data:data27};
+const err80 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Client.required,parentSchema:schema20.properties.Client,data:data27};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err80];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err80);
 }
 errors++;
 }
 for(const key6 in data27){
 if(!((((((key6 === "TinOrPinfl") || (key6 === "Name")) || (key6 === "BranchCode")) || (key6 === "BranchName")) || (key6 === "ContractNo")) || (key6 === "ContractDate"))){
-const err85 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Client,data:data27};
+const err81 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Client,data:data27};
 if(vErrors === null){
-vErrors = [err85];
+vErrors = [err81];
 }
 else {
-vErrors.push(err85);
+vErrors.push(err81);
 }
 errors++;
 }
@@ -2002,7 +1962,53 @@ if(data27.Name !== undefined){
 let data29 = data27.Name;
 if(typeof data29 === "string"){
 if(func5(data29) > 500){
-const err86 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Client.properties.Name,data:data29};
+const err82 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Client.properties.Name,data:data29};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+if(func5(data29) < 1){
+const err83 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Client.properties.Name,data:data29};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.Name.type,parentSchema:schema20.properties.Client.properties.Name,data:data29};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data27.BranchCode !== undefined){
+let data30 = data27.BranchCode;
+if(typeof data30 === "string"){
+if(func5(data30) > 50){
+const err85 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Client.properties.BranchCode,data:data30};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.BranchCode.type,parentSchema:schema20.properties.Client.properties.BranchCode,data:data30};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2011,8 +2017,12 @@ vErrors.push(err86);
 }
 errors++;
 }
-if(func5(data29) < 1){
-const err87 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Client.properties.Name,data:data29};
+}
+if(data27.BranchName !== undefined){
+let data31 = data27.BranchName;
+if(typeof data31 === "string"){
+if(func5(data31) > 500){
+const err87 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Client.properties.BranchName,data:data31};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2023,7 +2033,7 @@ errors++;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.Name.type,parentSchema:schema20.properties.Client.properties.Name,data:data29};
+const err88 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.BranchName.type,parentSchema:schema20.properties.Client.properties.BranchName,data:data31};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2033,11 +2043,11 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data27.BranchCode !== undefined){
-let data30 = data27.BranchCode;
-if(typeof data30 === "string"){
-if(func5(data30) > 50){
-const err89 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Client.properties.BranchCode,data:data30};
+if(data27.ContractNo !== undefined){
+let data32 = data27.ContractNo;
+if(typeof data32 === "string"){
+if(func5(data32) > 100){
+const err89 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Client.properties.ContractNo,data:data32};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2048,62 +2058,12 @@ errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.BranchCode.type,parentSchema:schema20.properties.Client.properties.BranchCode,data:data30};
+const err90 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.ContractNo.type,parentSchema:schema20.properties.Client.properties.ContractNo,data:data32};
 if(vErrors === null){
 vErrors = [err90];
 }
 else {
 vErrors.push(err90);
-}
-errors++;
-}
-}
-if(data27.BranchName !== undefined){
-let data31 = data27.BranchName;
-if(typeof data31 === "string"){
-if(func5(data31) > 500){
-const err91 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Client.properties.BranchName,data:data31};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-}
-else {
-const err92 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.BranchName.type,parentSchema:schema20.properties.Client.properties.BranchName,data:data31};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-}
-if(data27.ContractNo !== undefined){
-let data32 = data27.ContractNo;
-if(typeof data32 === "string"){
-if(func5(data32) > 100){
-const err93 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Client.properties.ContractNo,data:data32};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Client.properties.ContractNo.type,parentSchema:schema20.properties.Client.properties.ContractNo,data:data32};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
 }
 errors++;
 }
@@ -2119,54 +2079,54 @@ errors = vErrors.length;
 if(data.Payer !== undefined){
 let data34 = data.Payer;
 if((!(data34 && typeof data34 == "object" && !Array.isArray(data34))) && (data34 !== null)){
-const err95 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/type",keyword:"type",params:{type: schema20.properties.Payer.type},message:"must be object,null",schema:schema20.properties.Payer.type,parentSchema:schema20.properties.Payer,data:data34};
+const err91 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/type",keyword:"type",params:{type: schema20.properties.Payer.type},message:"must be object,null",schema:schema20.properties.Payer.type,parentSchema:schema20.properties.Payer,data:data34};
 if(vErrors === null){
-vErrors = [err95];
+vErrors = [err91];
 }
 else {
-vErrors.push(err95);
+vErrors.push(err91);
 }
 errors++;
 }
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 if(Object.keys(data34).length < 1){
-const err96 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Payer,data:data34};
+const err92 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Payer,data:data34};
 if(vErrors === null){
-vErrors = [err96];
+vErrors = [err92];
 }
 else {
-vErrors.push(err96);
+vErrors.push(err92);
 }
 errors++;
 }
 if(data34.TinOrPinfl === undefined){
-const err97 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Payer.required,parentSchema:schema20.properties.Payer,data:data34};
+const err93 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Payer.required,parentSchema:schema20.properties.Payer,data:data34};
 if(vErrors === null){
-vErrors = [err97];
+vErrors = [err93];
 }
 else {
-vErrors.push(err97);
+vErrors.push(err93);
 }
 errors++;
 }
 if(data34.Name === undefined){
-const err98 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Payer.required,parentSchema:schema20.properties.Payer,data:data34};
+const err94 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Payer.required,parentSchema:schema20.properties.Payer,data:data34};
 if(vErrors === null){
-vErrors = [err98];
+vErrors = [err94];
 }
 else {
-vErrors.push(err98);
+vErrors.push(err94);
 }
 errors++;
 }
 for(const key7 in data34){
 if(!((((((key7 === "TinOrPinfl") || (key7 === "Name")) || (key7 === "BranchCode")) || (key7 === "BranchName")) || (key7 === "ContractNo")) || (key7 === "ContractDate"))){
-const err99 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Payer,data:data34};
+const err95 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Payer,data:data34};
 if(vErrors === null){
-vErrors = [err99];
+vErrors = [err95];
 }
 else {
-vErrors.push(err99);
+vErrors.push(err95);
 }
 errors++;
 }
@@ -2181,7 +2141,53 @@ if(data34.Name !== undefined){
 let data36 = data34.Name;
 if(typeof data36 === "string"){
 if(func5(data36) > 500){
-const err100 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Payer.properties.Name,data:data36};
+const err96 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Payer.properties.Name,data:data36};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+if(func5(data36) < 1){
+const err97 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Payer.properties.Name,data:data36};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.Name.type,parentSchema:schema20.properties.Payer.properties.Name,data:data36};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data34.BranchCode !== undefined){
+let data37 = data34.BranchCode;
+if(typeof data37 === "string"){
+if(func5(data37) > 50){
+const err99 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Payer.properties.BranchCode,data:data37};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.BranchCode.type,parentSchema:schema20.properties.Payer.properties.BranchCode,data:data37};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2190,8 +2196,12 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(func5(data36) < 1){
-const err101 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Payer.properties.Name,data:data36};
+}
+if(data34.BranchName !== undefined){
+let data38 = data34.BranchName;
+if(typeof data38 === "string"){
+if(func5(data38) > 500){
+const err101 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Payer.properties.BranchName,data:data38};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2202,7 +2212,7 @@ errors++;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.Name.type,parentSchema:schema20.properties.Payer.properties.Name,data:data36};
+const err102 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.BranchName.type,parentSchema:schema20.properties.Payer.properties.BranchName,data:data38};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2212,11 +2222,11 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data34.BranchCode !== undefined){
-let data37 = data34.BranchCode;
-if(typeof data37 === "string"){
-if(func5(data37) > 50){
-const err103 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Payer.properties.BranchCode,data:data37};
+if(data34.ContractNo !== undefined){
+let data39 = data34.ContractNo;
+if(typeof data39 === "string"){
+if(func5(data39) > 100){
+const err103 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Payer.properties.ContractNo,data:data39};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2227,62 +2237,12 @@ errors++;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.BranchCode.type,parentSchema:schema20.properties.Payer.properties.BranchCode,data:data37};
+const err104 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.ContractNo.type,parentSchema:schema20.properties.Payer.properties.ContractNo,data:data39};
 if(vErrors === null){
 vErrors = [err104];
 }
 else {
 vErrors.push(err104);
-}
-errors++;
-}
-}
-if(data34.BranchName !== undefined){
-let data38 = data34.BranchName;
-if(typeof data38 === "string"){
-if(func5(data38) > 500){
-const err105 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Payer.properties.BranchName,data:data38};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-}
-else {
-const err106 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.BranchName.type,parentSchema:schema20.properties.Payer.properties.BranchName,data:data38};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-}
-if(data34.ContractNo !== undefined){
-let data39 = data34.ContractNo;
-if(typeof data39 === "string"){
-if(func5(data39) > 100){
-const err107 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Payer.properties.ContractNo,data:data39};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-else {
-const err108 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Payer.properties.ContractNo.type,parentSchema:schema20.properties.Payer.properties.ContractNo,data:data39};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
 }
 errors++;
 }
@@ -2298,7 +2258,51 @@ errors = vErrors.length;
 if(data.TransportType !== undefined){
 let data41 = data.TransportType;
 if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err109 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.TransportType.type,parentSchema:schema20.properties.TransportType,data:data41};
+const err105 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.TransportType.type,parentSchema:schema20.properties.TransportType,data:data41};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+if(!((((data41 === 1) || (data41 === 2)) || (data41 === 3)) || (data41 === 4))){
+const err106 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema20.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.TransportType.enum,parentSchema:schema20.properties.TransportType,data:data41};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data.Roadway !== undefined){
+let data42 = data.Roadway;
+if((!(data42 && typeof data42 == "object" && !Array.isArray(data42))) && (data42 !== null)){
+const err107 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: schema20.properties.Roadway.type},message:"must be object,null",schema:schema20.properties.Roadway.type,parentSchema:schema20.properties.Roadway,data:data42};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(Object.keys(data42).length < 1){
+const err108 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway,data:data42};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+if(data42.Truck === undefined){
+const err109 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2307,8 +2311,8 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(!((((data41 === 1) || (data41 === 2)) || (data41 === 3)) || (data41 === 4))){
-const err110 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema20.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.TransportType.enum,parentSchema:schema20.properties.TransportType,data:data41};
+if(data42.Driver === undefined){
+const err110 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2317,11 +2321,8 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-if(data.Roadway !== undefined){
-let data42 = data.Roadway;
-if((!(data42 && typeof data42 == "object" && !Array.isArray(data42))) && (data42 !== null)){
-const err111 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: schema20.properties.Roadway.type},message:"must be object,null",schema:schema20.properties.Roadway.type,parentSchema:schema20.properties.Roadway,data:data42};
+if(data42.ProductGroups === undefined){
+const err111 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2330,55 +2331,14 @@ vErrors.push(err111);
 }
 errors++;
 }
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(Object.keys(data42).length < 1){
-const err112 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway,data:data42};
+for(const key8 in data42){
+if(!(((((((key8 === "Truck") || (key8 === "Trailer")) || (key8 === "SemiTrailer")) || (key8 === "Carriages")) || (key8 === "OtherCarOwners")) || (key8 === "Driver")) || (key8 === "ProductGroups"))){
+const err112 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err112];
 }
 else {
 vErrors.push(err112);
-}
-errors++;
-}
-if(data42.Truck === undefined){
-const err113 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data42};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-if(data42.Driver === undefined){
-const err114 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data42};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-if(data42.ProductGroups === undefined){
-const err115 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema20.properties.Roadway.required,parentSchema:schema20.properties.Roadway,data:data42};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-for(const key8 in data42){
-if(!(((((key8 === "Truck") || (key8 === "Trailer")) || (key8 === "SemiTrailer")) || (key8 === "Driver")) || (key8 === "ProductGroups"))){
-const err116 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway,data:data42};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
 }
 errors++;
 }
@@ -2392,7 +2352,49 @@ errors = vErrors.length;
 if(data42.Trailer !== undefined){
 let data44 = data42.Trailer;
 if((!(data44 && typeof data44 == "object" && !Array.isArray(data44))) && (data44 !== null)){
-const err117 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.Trailer.type,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
+const err113 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.Trailer.type,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
+if(Object.keys(data44).length < 1){
+const err114 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+if(data44.RegNo === undefined){
+const err115 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema20.properties.Roadway.properties.Trailer.required,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+if(data44.Model === undefined){
+const err116 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema20.properties.Roadway.properties.Trailer.required,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+for(const key9 in data44){
+if(!((key9 === "RegNo") || (key9 === "Model"))){
+const err117 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2401,9 +2403,12 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(Object.keys(data44).length < 1){
-const err118 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
+}
+if(data44.RegNo !== undefined){
+let data45 = data44.RegNo;
+if(typeof data45 === "string"){
+if(func5(data45) > 20){
+const err118 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2412,8 +2417,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data44.RegNo === undefined){
-const err119 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema20.properties.Roadway.properties.Trailer.required,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
+if(func5(data45) < 1){
+const err119 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2422,8 +2427,9 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(data44.Model === undefined){
-const err120 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema20.properties.Roadway.properties.Trailer.required,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
+}
+else {
+const err120 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2432,9 +2438,12 @@ vErrors.push(err120);
 }
 errors++;
 }
-for(const key9 in data44){
-if(!((key9 === "RegNo") || (key9 === "Model"))){
-const err121 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.Trailer,data:data44};
+}
+if(data44.Model !== undefined){
+let data46 = data44.Model;
+if(typeof data46 === "string"){
+if(func5(data46) > 100){
+const err121 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data46};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2443,12 +2452,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-}
-if(data44.RegNo !== undefined){
-let data45 = data44.RegNo;
-if(typeof data45 === "string"){
-if(func5(data45) > 20){
-const err122 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
+if(func5(data46) < 1){
+const err122 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data46};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2457,8 +2462,9 @@ vErrors.push(err122);
 }
 errors++;
 }
-if(func5(data45) < 1){
-const err123 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
+}
+else {
+const err123 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data46};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2468,8 +2474,12 @@ vErrors.push(err123);
 errors++;
 }
 }
-else {
-const err124 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
+}
+}
+if(data42.SemiTrailer !== undefined){
+let data47 = data42.SemiTrailer;
+if((!(data47 && typeof data47 == "object" && !Array.isArray(data47))) && (data47 !== null)){
+const err124 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.SemiTrailer.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.SemiTrailer.type,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2478,12 +2488,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-}
-if(data44.Model !== undefined){
-let data46 = data44.Model;
-if(typeof data46 === "string"){
-if(func5(data46) > 100){
-const err125 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data46};
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(Object.keys(data47).length < 1){
+const err125 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2492,8 +2499,8 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(func5(data46) < 1){
-const err126 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data46};
+if(data47.RegNo === undefined){
+const err126 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema20.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2502,9 +2509,8 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-else {
-const err127 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema20.properties.Roadway.properties.Trailer.properties.Model,data:data46};
+if(data47.Model === undefined){
+const err127 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema20.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2513,13 +2519,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-}
-}
-}
-if(data42.SemiTrailer !== undefined){
-let data47 = data42.SemiTrailer;
-if((!(data47 && typeof data47 == "object" && !Array.isArray(data47))) && (data47 !== null)){
-const err128 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.SemiTrailer.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.SemiTrailer.type,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
+for(const key10 in data47){
+if(!((key10 === "RegNo") || (key10 === "Model"))){
+const err128 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2528,9 +2530,12 @@ vErrors.push(err128);
 }
 errors++;
 }
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-if(Object.keys(data47).length < 1){
-const err129 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
+}
+if(data47.RegNo !== undefined){
+let data48 = data47.RegNo;
+if(typeof data48 === "string"){
+if(func5(data48) > 20){
+const err129 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2539,8 +2544,8 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(data47.RegNo === undefined){
-const err130 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema20.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
+if(func5(data48) < 1){
+const err130 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2549,8 +2554,9 @@ vErrors.push(err130);
 }
 errors++;
 }
-if(data47.Model === undefined){
-const err131 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema20.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
+}
+else {
+const err131 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.SemiTrailer.properties.RegNo.type,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2559,9 +2565,12 @@ vErrors.push(err131);
 }
 errors++;
 }
-for(const key10 in data47){
-if(!((key10 === "RegNo") || (key10 === "Model"))){
-const err132 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.SemiTrailer,data:data47};
+}
+if(data47.Model !== undefined){
+let data49 = data47.Model;
+if(typeof data49 === "string"){
+if(func5(data49) > 100){
+const err132 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2570,12 +2579,8 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-if(data47.RegNo !== undefined){
-let data48 = data47.RegNo;
-if(typeof data48 === "string"){
-if(func5(data48) > 20){
-const err133 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
+if(func5(data49) < 1){
+const err133 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2584,8 +2589,9 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(func5(data48) < 1){
-const err134 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
+}
+else {
+const err134 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.SemiTrailer.properties.Model.type,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2595,8 +2601,12 @@ vErrors.push(err134);
 errors++;
 }
 }
-else {
-const err135 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.SemiTrailer.properties.RegNo.type,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
+}
+}
+if(data42.Carriages !== undefined){
+let data50 = data42.Carriages;
+if((!(Array.isArray(data50))) && (data50 !== null)){
+const err135 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.Carriages.type},message:"must be array,null",schema:schema20.properties.Roadway.properties.Carriages.type,parentSchema:schema20.properties.Roadway.properties.Carriages,data:data50};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2605,12 +2615,9 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-if(data47.Model !== undefined){
-let data49 = data47.Model;
-if(typeof data49 === "string"){
-if(func5(data49) > 100){
-const err136 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
+if(Array.isArray(data50)){
+if(data50.length > 20){
+const err136 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema20.properties.Roadway.properties.Carriages,data:data50};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2619,8 +2626,19 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(func5(data49) < 1){
-const err137 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
+const len0 = data50.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate53.call(this, data50[i0], {instancePath:instancePath+"/Roadway/Carriages/" + i0,parentData:data50,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data42.OtherCarOwners !== undefined){
+let data52 = data42.OtherCarOwners;
+if((!(Array.isArray(data52))) && (data52 !== null)){
+const err137 = {instancePath:instancePath+"/Roadway/OtherCarOwners",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.OtherCarOwners.type},message:"must be array,null",schema:schema20.properties.Roadway.properties.OtherCarOwners.type,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners,data:data52};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2629,9 +2647,9 @@ vErrors.push(err137);
 }
 errors++;
 }
-}
-else {
-const err138 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.SemiTrailer.properties.Model.type,parentSchema:schema20.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
+if(Array.isArray(data52)){
+if(data52.length > 20){
+const err138 = {instancePath:instancePath+"/Roadway/OtherCarOwners",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners,data:data52};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2640,20 +2658,12 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-}
-}
-if(data42.Driver !== undefined){
-if(!(validate55.call(this, data42.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data42,parentDataProperty:"Driver",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-errors = vErrors.length;
-}
-}
-if(data42.ProductGroups !== undefined){
-let data51 = data42.ProductGroups;
-if(Array.isArray(data51)){
-if(data51.length > 100){
-const err139 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data51};
+const len1 = data52.length;
+for(let i1=0; i1<len1; i1++){
+let data53 = data52[i1];
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+if(data53.TinOrPinfl === undefined){
+const err139 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema20.properties.Roadway.properties.OtherCarOwners.items.required,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners.items,data:data53};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2662,8 +2672,8 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(data51.length < 1){
-const err140 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data51};
+if(data53.Name === undefined){
+const err140 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Roadway.properties.OtherCarOwners.items.required,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners.items,data:data53};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2672,12 +2682,9 @@ vErrors.push(err140);
 }
 errors++;
 }
-const len0 = data51.length;
-for(let i0=0; i0<len0; i0++){
-let data52 = data51[i0];
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.LoadingPoint === undefined){
-const err141 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
+for(const key11 in data53){
+if(!((key11 === "TinOrPinfl") || (key11 === "Name"))){
+const err141 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners.items,data:data53};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2686,8 +2693,18 @@ vErrors.push(err141);
 }
 errors++;
 }
-if(data52.LoadingTrustee === undefined){
-const err142 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
+}
+if(data53.TinOrPinfl !== undefined){
+if(!(validate43.call(this, data53.TinOrPinfl, {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/TinOrPinfl",parentData:data53,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+if(data53.Name !== undefined){
+let data55 = data53.Name;
+if(typeof data55 === "string"){
+if(func5(data55) > 500){
+const err142 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/Name",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners.items.properties.Name,data:data55};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2696,8 +2713,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-if(data52.UnloadingPoint === undefined){
-const err143 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
+if(func5(data55) < 1){
+const err143 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/Name",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners.items.properties.Name,data:data55};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2706,8 +2723,9 @@ vErrors.push(err143);
 }
 errors++;
 }
-if(data52.UnloadingTrustee === undefined){
-const err144 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
+}
+else {
+const err144 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/Name",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.OtherCarOwners.items.properties.Name.type,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners.items.properties.Name,data:data55};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2716,8 +2734,10 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(data52.UnloadingEmpowerment === undefined){
-const err145 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
+}
+}
+else {
+const err145 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.OtherCarOwners.items.type,parentSchema:schema20.properties.Roadway.properties.OtherCarOwners.items,data:data53};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2726,8 +2746,20 @@ vErrors.push(err145);
 }
 errors++;
 }
-if(data52.ProductInfo === undefined){
-const err146 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
+}
+}
+}
+if(data42.Driver !== undefined){
+if(!(validate57.call(this, data42.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data42,parentDataProperty:"Driver",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+}
+if(data42.ProductGroups !== undefined){
+let data57 = data42.ProductGroups;
+if(Array.isArray(data57)){
+if(data57.length > 100){
+const err146 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data57};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2736,9 +2768,8 @@ vErrors.push(err146);
 }
 errors++;
 }
-for(const key11 in data52){
-if(!((((((key11 === "LoadingPoint") || (key11 === "LoadingTrustee")) || (key11 === "UnloadingPoint")) || (key11 === "UnloadingTrustee")) || (key11 === "UnloadingEmpowerment")) || (key11 === "ProductInfo"))){
-const err147 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
+if(data57.length < 1){
+const err147 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data57};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2747,17 +2778,12 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
-if(data52.LoadingPoint !== undefined){
-if(!(validate58.call(this, data52.LoadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingPoint",parentData:data52,parentDataProperty:"LoadingPoint",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data52.LoadingTrustee !== undefined){
-let data54 = data52.LoadingTrustee;
-if((!(data54 && typeof data54 == "object" && !Array.isArray(data54))) && (data54 !== null)){
-const err148 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
+const len2 = data57.length;
+for(let i2=0; i2<len2; i2++){
+let data58 = data57[i2];
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+if(data58.LoadingPoint === undefined){
+const err148 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2766,9 +2792,8 @@ vErrors.push(err148);
 }
 errors++;
 }
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(Object.keys(data54).length < 1){
-const err149 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
+if(data58.LoadingTrustee === undefined){
+const err149 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2777,8 +2802,8 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(data54.Pinfl === undefined){
-const err150 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
+if(data58.UnloadingPoint === undefined){
+const err150 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2787,8 +2812,8 @@ vErrors.push(err150);
 }
 errors++;
 }
-if(data54.FullName === undefined){
-const err151 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
+if(data58.UnloadingTrustee === undefined){
+const err151 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2797,9 +2822,8 @@ vErrors.push(err151);
 }
 errors++;
 }
-for(const key12 in data54){
-if(!((key12 === "Pinfl") || (key12 === "FullName"))){
-const err152 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data54};
+if(data58.UnloadingEmpowerment === undefined){
+const err152 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -2808,16 +2832,8 @@ vErrors.push(err152);
 }
 errors++;
 }
-}
-if(data54.Pinfl !== undefined){
-let data55 = data54.Pinfl;
-if(!(validate60.call(this, data55, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/Pinfl",parentData:data54,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-if(typeof data55 === "string"){
-if(func5(data55) < 14){
-const err153 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data55};
+if(data58.ProductInfo === undefined){
+const err153 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -2826,13 +2842,9 @@ vErrors.push(err153);
 }
 errors++;
 }
-}
-}
-if(data54.FullName !== undefined){
-let data56 = data54.FullName;
-if(typeof data56 === "string"){
-if(func5(data56) > 300){
-const err154 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data56};
+for(const key12 in data58){
+if(!((((((key12 === "LoadingPoint") || (key12 === "LoadingTrustee")) || (key12 === "UnloadingPoint")) || (key12 === "UnloadingTrustee")) || (key12 === "UnloadingEmpowerment")) || (key12 === "ProductInfo"))){
+const err154 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -2841,8 +2853,17 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(func5(data56) < 1){
-const err155 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data56};
+}
+if(data58.LoadingPoint !== undefined){
+if(!(validate60.call(this, data58.LoadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingPoint",parentData:data58,parentDataProperty:"LoadingPoint",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data58.LoadingTrustee !== undefined){
+let data60 = data58.LoadingTrustee;
+if((!(data60 && typeof data60 == "object" && !Array.isArray(data60))) && (data60 !== null)){
+const err155 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -2851,9 +2872,9 @@ vErrors.push(err155);
 }
 errors++;
 }
-}
-else {
-const err156 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data56};
+if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+if(Object.keys(data60).length < 1){
+const err156 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2862,19 +2883,8 @@ vErrors.push(err156);
 }
 errors++;
 }
-}
-}
-}
-if(data52.UnloadingPoint !== undefined){
-if(!(validate58.call(this, data52.UnloadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingPoint",parentData:data52,parentDataProperty:"UnloadingPoint",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data52.UnloadingTrustee !== undefined){
-let data58 = data52.UnloadingTrustee;
-if((!(data58 && typeof data58 == "object" && !Array.isArray(data58))) && (data58 !== null)){
-const err157 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
+if(data60.Pinfl === undefined){
+const err157 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -2883,9 +2893,8 @@ vErrors.push(err157);
 }
 errors++;
 }
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-if(Object.keys(data58).length < 1){
-const err158 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
+if(data60.FullName === undefined){
+const err158 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -2894,8 +2903,9 @@ vErrors.push(err158);
 }
 errors++;
 }
-if(data58.Pinfl === undefined){
-const err159 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
+for(const key13 in data60){
+if(!((key13 === "Pinfl") || (key13 === "FullName"))){
+const err159 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -2904,8 +2914,16 @@ vErrors.push(err159);
 }
 errors++;
 }
-if(data58.FullName === undefined){
-const err160 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
+}
+if(data60.Pinfl !== undefined){
+let data61 = data60.Pinfl;
+if(!(validate62.call(this, data61, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",parentData:data60,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+if(typeof data61 === "string"){
+if(func5(data61) < 14){
+const err160 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data61};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -2914,9 +2932,13 @@ vErrors.push(err160);
 }
 errors++;
 }
-for(const key13 in data58){
-if(!((key13 === "Pinfl") || (key13 === "FullName"))){
-const err161 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data58};
+}
+}
+if(data60.FullName !== undefined){
+let data62 = data60.FullName;
+if(typeof data62 === "string"){
+if(func5(data62) > 300){
+const err161 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data62};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -2925,16 +2947,8 @@ vErrors.push(err161);
 }
 errors++;
 }
-}
-if(data58.Pinfl !== undefined){
-let data59 = data58.Pinfl;
-if(!(validate60.call(this, data59, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/Pinfl",parentData:data58,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-if(typeof data59 === "string"){
-if(func5(data59) < 14){
-const err162 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data59};
+if(func5(data62) < 1){
+const err162 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data62};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2944,12 +2958,8 @@ vErrors.push(err162);
 errors++;
 }
 }
-}
-if(data58.FullName !== undefined){
-let data60 = data58.FullName;
-if(typeof data60 === "string"){
-if(func5(data60) > 300){
-const err163 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data60};
+else {
+const err163 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data62};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2958,8 +2968,19 @@ vErrors.push(err163);
 }
 errors++;
 }
-if(func5(data60) < 1){
-const err164 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data60};
+}
+}
+}
+if(data58.UnloadingPoint !== undefined){
+if(!(validate60.call(this, data58.UnloadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingPoint",parentData:data58,parentDataProperty:"UnloadingPoint",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data58.UnloadingTrustee !== undefined){
+let data64 = data58.UnloadingTrustee;
+if((!(data64 && typeof data64 == "object" && !Array.isArray(data64))) && (data64 !== null)){
+const err164 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2968,9 +2989,9 @@ vErrors.push(err164);
 }
 errors++;
 }
-}
-else {
-const err165 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data60};
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+if(Object.keys(data64).length < 1){
+const err165 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2979,13 +3000,8 @@ vErrors.push(err165);
 }
 errors++;
 }
-}
-}
-}
-if(data52.UnloadingEmpowerment !== undefined){
-let data61 = data52.UnloadingEmpowerment;
-if((!(data61 && typeof data61 == "object" && !Array.isArray(data61))) && (data61 !== null)){
-const err166 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
+if(data64.Pinfl === undefined){
+const err166 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2994,9 +3010,8 @@ vErrors.push(err166);
 }
 errors++;
 }
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-if(Object.keys(data61).length < 1){
-const err167 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
+if(data64.FullName === undefined){
+const err167 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -3005,8 +3020,9 @@ vErrors.push(err167);
 }
 errors++;
 }
-if(data61.EmpowermentNo === undefined){
-const err168 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
+for(const key14 in data64){
+if(!((key14 === "Pinfl") || (key14 === "FullName"))){
+const err168 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -3015,8 +3031,16 @@ vErrors.push(err168);
 }
 errors++;
 }
-if(data61.EmpowermentDateOfIssue === undefined){
-const err169 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
+}
+if(data64.Pinfl !== undefined){
+let data65 = data64.Pinfl;
+if(!(validate62.call(this, data65, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",parentData:data64,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+if(typeof data65 === "string"){
+if(func5(data65) < 14){
+const err169 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data65};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -3025,9 +3049,13 @@ vErrors.push(err169);
 }
 errors++;
 }
-for(const key14 in data61){
-if(!((((key14 === "EmpowermentId") || (key14 === "EmpowermentNo")) || (key14 === "EmpowermentDateOfIssue")) || (key14 === "EmpowermentDateOfExpire"))){
-const err170 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data61};
+}
+}
+if(data64.FullName !== undefined){
+let data66 = data64.FullName;
+if(typeof data66 === "string"){
+if(func5(data66) > 300){
+const err170 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data66};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -3036,12 +3064,8 @@ vErrors.push(err170);
 }
 errors++;
 }
-}
-if(data61.EmpowermentId !== undefined){
-let data62 = data61.EmpowermentId;
-if(typeof data62 === "string"){
-if(func5(data62) > 50){
-const err171 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data62};
+if(func5(data66) < 1){
+const err171 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data66};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -3052,7 +3076,7 @@ errors++;
 }
 }
 else {
-const err172 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data62};
+const err172 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data66};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -3062,11 +3086,12 @@ vErrors.push(err172);
 errors++;
 }
 }
-if(data61.EmpowermentNo !== undefined){
-let data63 = data61.EmpowermentNo;
-if(typeof data63 === "string"){
-if(func5(data63) > 50){
-const err173 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data63};
+}
+}
+if(data58.UnloadingEmpowerment !== undefined){
+let data67 = data58.UnloadingEmpowerment;
+if((!(data67 && typeof data67 == "object" && !Array.isArray(data67))) && (data67 !== null)){
+const err173 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -3075,8 +3100,9 @@ vErrors.push(err173);
 }
 errors++;
 }
-if(func5(data63) < 1){
-const err174 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data63};
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+if(Object.keys(data67).length < 1){
+const err174 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -3085,9 +3111,8 @@ vErrors.push(err174);
 }
 errors++;
 }
-}
-else {
-const err175 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data63};
+if(data67.EmpowermentNo === undefined){
+const err175 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -3096,26 +3121,8 @@ vErrors.push(err175);
 }
 errors++;
 }
-}
-if(data61.EmpowermentDateOfIssue !== undefined){
-if(!(validate38.call(this, data61.EmpowermentDateOfIssue, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data61,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-if(data61.EmpowermentDateOfExpire !== undefined){
-if(!(validate38.call(this, data61.EmpowermentDateOfExpire, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data61,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-if(data52.ProductInfo !== undefined){
-let data66 = data52.ProductInfo;
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.TotalDeliverySum === undefined){
-const err176 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
+if(data67.EmpowermentDateOfIssue === undefined){
+const err176 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -3124,8 +3131,9 @@ vErrors.push(err176);
 }
 errors++;
 }
-if(data66.Products === undefined){
-const err177 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
+for(const key15 in data67){
+if(!((((key15 === "EmpowermentId") || (key15 === "EmpowermentNo")) || (key15 === "EmpowermentDateOfIssue")) || (key15 === "EmpowermentDateOfExpire"))){
+const err177 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -3134,9 +3142,12 @@ vErrors.push(err177);
 }
 errors++;
 }
-for(const key15 in data66){
-if(!(((key15 === "TotalDeliverySum") || (key15 === "TotalWeightBrutto")) || (key15 === "Products"))){
-const err178 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
+}
+if(data67.EmpowermentId !== undefined){
+let data68 = data67.EmpowermentId;
+if(typeof data68 === "string"){
+if(func5(data68) > 50){
+const err178 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data68};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -3146,15 +3157,8 @@ vErrors.push(err178);
 errors++;
 }
 }
-if(data66.TotalDeliverySum !== undefined){
-let data67 = data66.TotalDeliverySum;
-if(!(validate66.call(this, data67, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalDeliverySum",parentData:data66,parentDataProperty:"TotalDeliverySum",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-if((typeof data67 == "number") && (isFinite(data67))){
-if(data67 < 0 || isNaN(data67)){
-const err179 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data67};
+else {
+const err179 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data68};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -3164,12 +3168,11 @@ vErrors.push(err179);
 errors++;
 }
 }
-}
-if(data66.TotalWeightBrutto !== undefined){
-let data68 = data66.TotalWeightBrutto;
-if((typeof data68 == "number") && (isFinite(data68))){
-if(data68 < 0 || isNaN(data68)){
-const err180 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data68};
+if(data67.EmpowermentNo !== undefined){
+let data69 = data67.EmpowermentNo;
+if(typeof data69 === "string"){
+if(func5(data69) > 50){
+const err180 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data69};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -3178,15 +3181,8 @@ vErrors.push(err180);
 }
 errors++;
 }
-const issues2 = func74(data68, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto");
-if(issues2 !== null){
-const kwErrors2 = func4(issues2, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
-errors = errors + kwErrors2.length;
-}
-}
-else {
-const err181 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data68};
+if(func5(data69) < 1){
+const err181 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data69};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -3196,11 +3192,8 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data66.Products !== undefined){
-let data69 = data66.Products;
-if(Array.isArray(data69)){
-if(data69.length > 10000){
-const err182 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data69};
+else {
+const err182 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data69};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -3209,8 +3202,26 @@ vErrors.push(err182);
 }
 errors++;
 }
-if(data69.length < 1){
-const err183 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data69};
+}
+if(data67.EmpowermentDateOfIssue !== undefined){
+if(!(validate38.call(this, data67.EmpowermentDateOfIssue, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data67,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data67.EmpowermentDateOfExpire !== undefined){
+if(!(validate38.call(this, data67.EmpowermentDateOfExpire, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data67,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data58.ProductInfo !== undefined){
+let data72 = data58.ProductInfo;
+if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
+if(data72.TotalDeliverySum === undefined){
+const err183 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data72};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -3219,12 +3230,8 @@ vErrors.push(err183);
 }
 errors++;
 }
-const len1 = data69.length;
-for(let i1=0; i1<len1; i1++){
-let data70 = data69[i1];
-if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
-if(data70.OrdNo === undefined){
-const err184 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+if(data72.Products === undefined){
+const err184 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data72};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -3233,8 +3240,9 @@ vErrors.push(err184);
 }
 errors++;
 }
-if(data70.CatalogCode === undefined){
-const err185 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+for(const key16 in data72){
+if(!(((key16 === "TotalDeliverySum") || (key16 === "TotalWeightBrutto")) || (key16 === "Products"))){
+const err185 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data72};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -3243,8 +3251,16 @@ vErrors.push(err185);
 }
 errors++;
 }
-if(data70.CatalogName === undefined){
-const err186 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+}
+if(data72.TotalDeliverySum !== undefined){
+let data73 = data72.TotalDeliverySum;
+if(!(validate68.call(this, data73, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",parentData:data72,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+if((typeof data73 == "number") && (isFinite(data73))){
+if(data73 < 0 || isNaN(data73)){
+const err186 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data73};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -3253,8 +3269,13 @@ vErrors.push(err186);
 }
 errors++;
 }
-if(data70.ProductName === undefined){
-const err187 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+}
+}
+if(data72.TotalWeightBrutto !== undefined){
+let data74 = data72.TotalWeightBrutto;
+if((typeof data74 == "number") && (isFinite(data74))){
+if(data74 < 0 || isNaN(data74)){
+const err187 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data74};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -3263,8 +3284,15 @@ vErrors.push(err187);
 }
 errors++;
 }
-if(data70.PackageCode === undefined){
-const err188 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+const issues2 = func76(data74, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto");
+if(issues2 !== null){
+const kwErrors2 = func4(issues2, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
+errors = errors + kwErrors2.length;
+}
+}
+else {
+const err188 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data74};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -3273,8 +3301,12 @@ vErrors.push(err188);
 }
 errors++;
 }
-if(data70.PackageName === undefined){
-const err189 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+}
+if(data72.Products !== undefined){
+let data75 = data72.Products;
+if(Array.isArray(data75)){
+if(data75.length > 10000){
+const err189 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data75};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -3283,8 +3315,8 @@ vErrors.push(err189);
 }
 errors++;
 }
-if(data70.Amount === undefined){
-const err190 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+if(data75.length < 1){
+const err190 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data75};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -3293,8 +3325,12 @@ vErrors.push(err190);
 }
 errors++;
 }
-if(data70.Price === undefined){
-const err191 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+const len3 = data75.length;
+for(let i3=0; i3<len3; i3++){
+let data76 = data75[i3];
+if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
+if(data76.OrdNo === undefined){
+const err191 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -3303,8 +3339,8 @@ vErrors.push(err191);
 }
 errors++;
 }
-if(data70.DeliverySum === undefined){
-const err192 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+if(data76.CatalogCode === undefined){
+const err192 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -3313,9 +3349,8 @@ vErrors.push(err192);
 }
 errors++;
 }
-for(const key16 in data70){
-if(!(func2.call(schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key16))){
-const err193 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+if(data76.CatalogName === undefined){
+const err193 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -3324,11 +3359,8 @@ vErrors.push(err193);
 }
 errors++;
 }
-}
-if(data70.OrdNo !== undefined){
-let data71 = data70.OrdNo;
-if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
-const err194 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data71};
+if(data76.ProductName === undefined){
+const err194 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -3337,9 +3369,8 @@ vErrors.push(err194);
 }
 errors++;
 }
-if((typeof data71 == "number") && (isFinite(data71))){
-if(data71 < 1 || isNaN(data71)){
-const err195 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data71};
+if(data76.PackageCode === undefined){
+const err195 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -3348,13 +3379,8 @@ vErrors.push(err195);
 }
 errors++;
 }
-}
-}
-if(data70.CommittentTinOrPinfl !== undefined){
-let data72 = data70.CommittentTinOrPinfl;
-if(typeof data72 === "string"){
-if(func5(data72) > 14){
-const err196 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data72};
+if(data76.PackageName === undefined){
+const err196 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -3363,15 +3389,8 @@ vErrors.push(err196);
 }
 errors++;
 }
-const issues3 = func18(data72, true, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl");
-if(issues3 !== null){
-const kwErrors3 = func4(issues3, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
-errors = errors + kwErrors3.length;
-}
-}
-else {
-const err197 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data72};
+if(data76.Amount === undefined){
+const err197 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -3380,12 +3399,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-}
-if(data70.CommittentName !== undefined){
-let data73 = data70.CommittentName;
-if(typeof data73 === "string"){
-if(func5(data73) > 500){
-const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data73};
+if(data76.Price === undefined){
+const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -3394,9 +3409,8 @@ vErrors.push(err198);
 }
 errors++;
 }
-}
-else {
-const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data73};
+if(data76.DeliverySum === undefined){
+const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -3405,18 +3419,9 @@ vErrors.push(err199);
 }
 errors++;
 }
-}
-if(data70.CatalogCode !== undefined){
-if(!(validate68.call(this, data70.CatalogCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogCode",parentData:data70,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
-errors = vErrors.length;
-}
-}
-if(data70.CatalogName !== undefined){
-let data75 = data70.CatalogName;
-if(typeof data75 === "string"){
-if(func5(data75) > 1000){
-const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data75};
+for(const key17 in data76){
+if(!(func2.call(schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key17))){
+const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -3425,8 +3430,11 @@ vErrors.push(err200);
 }
 errors++;
 }
-if(func5(data75) < 1){
-const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data75};
+}
+if(data76.OrdNo !== undefined){
+let data77 = data76.OrdNo;
+if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
+const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data77};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -3435,9 +3443,9 @@ vErrors.push(err201);
 }
 errors++;
 }
-}
-else {
-const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data75};
+if((typeof data77 == "number") && (isFinite(data77))){
+if(data77 < 1 || isNaN(data77)){
+const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data77};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -3447,11 +3455,12 @@ vErrors.push(err202);
 errors++;
 }
 }
-if(data70.ProductName !== undefined){
-let data76 = data70.ProductName;
-if(typeof data76 === "string"){
-if(func5(data76) > 1000){
-const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data76};
+}
+if(data76.CommittentTinOrPinfl !== undefined){
+let data78 = data76.CommittentTinOrPinfl;
+if(typeof data78 === "string"){
+if(func5(data78) > 14){
+const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data78};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -3460,8 +3469,15 @@ vErrors.push(err203);
 }
 errors++;
 }
-if(func5(data76) < 1){
-const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data76};
+const issues3 = func18(data78, true, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl");
+if(issues3 !== null){
+const kwErrors3 = func4(issues3, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
+errors = errors + kwErrors3.length;
+}
+}
+else {
+const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data78};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -3471,8 +3487,11 @@ vErrors.push(err204);
 errors++;
 }
 }
-else {
-const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data76};
+if(data76.CommittentName !== undefined){
+let data79 = data76.CommittentName;
+if(typeof data79 === "string"){
+if(func5(data79) > 500){
+const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data79};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -3482,17 +3501,8 @@ vErrors.push(err205);
 errors++;
 }
 }
-if(data70.PackageCode !== undefined){
-if(!(validate70.call(this, data70.PackageCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageCode",parentData:data70,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
-errors = vErrors.length;
-}
-}
-if(data70.PackageName !== undefined){
-let data78 = data70.PackageName;
-if(typeof data78 === "string"){
-if(func5(data78) > 300){
-const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data78};
+else {
+const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data79};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -3501,8 +3511,18 @@ vErrors.push(err206);
 }
 errors++;
 }
-if(func5(data78) < 1){
-const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data78};
+}
+if(data76.CatalogCode !== undefined){
+if(!(validate70.call(this, data76.CatalogCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogCode",parentData:data76,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
+}
+}
+if(data76.CatalogName !== undefined){
+let data81 = data76.CatalogName;
+if(typeof data81 === "string"){
+if(func5(data81) > 1000){
+const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data81};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -3511,9 +3531,8 @@ vErrors.push(err207);
 }
 errors++;
 }
-}
-else {
-const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data78};
+if(func5(data81) < 1){
+const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data81};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -3523,21 +3542,8 @@ vErrors.push(err208);
 errors++;
 }
 }
-if(data70.Amount !== undefined){
-if(!(validate72.call(this, data70.Amount, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Amount",parentData:data70,parentDataProperty:"Amount",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
-errors = vErrors.length;
-}
-}
-if(data70.Price !== undefined){
-let data80 = data70.Price;
-if(!(validate66.call(this, data80, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Price",parentData:data70,parentDataProperty:"Price",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-if((typeof data80 == "number") && (isFinite(data80))){
-if(data80 < 0 || isNaN(data80)){
-const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/Price",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data80};
+else {
+const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data81};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -3547,16 +3553,11 @@ vErrors.push(err209);
 errors++;
 }
 }
-}
-if(data70.DeliverySum !== undefined){
-let data81 = data70.DeliverySum;
-if(!(validate66.call(this, data81, {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/DeliverySum",parentData:data70,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-if((typeof data81 == "number") && (isFinite(data81))){
-if(data81 < 0 || isNaN(data81)){
-const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/DeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data81};
+if(data76.ProductName !== undefined){
+let data82 = data76.ProductName;
+if(typeof data82 === "string"){
+if(func5(data82) > 1000){
+const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data82};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -3565,13 +3566,8 @@ vErrors.push(err210);
 }
 errors++;
 }
-}
-}
-if(data70.WeightBrutto !== undefined){
-let data82 = data70.WeightBrutto;
-if((typeof data82 == "number") && (isFinite(data82))){
-if(data82 < 0 || isNaN(data82)){
-const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data82};
+if(func5(data82) < 1){
+const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data82};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -3580,15 +3576,9 @@ vErrors.push(err211);
 }
 errors++;
 }
-const issues4 = func74(data82, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto");
-if(issues4 !== null){
-const kwErrors4 = func4(issues4, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
-errors = errors + kwErrors4.length;
-}
 }
 else {
-const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data82};
+const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data82};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -3598,11 +3588,17 @@ vErrors.push(err212);
 errors++;
 }
 }
-if(data70.WeightNetto !== undefined){
-let data83 = data70.WeightNetto;
-if((typeof data83 == "number") && (isFinite(data83))){
-if(data83 < 0 || isNaN(data83)){
-const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data83};
+if(data76.PackageCode !== undefined){
+if(!(validate72.call(this, data76.PackageCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageCode",parentData:data76,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+}
+if(data76.PackageName !== undefined){
+let data84 = data76.PackageName;
+if(typeof data84 === "string"){
+if(func5(data84) > 300){
+const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data84};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -3611,15 +3607,8 @@ vErrors.push(err213);
 }
 errors++;
 }
-const issues5 = func74(data83, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto");
-if(issues5 !== null){
-const kwErrors5 = func4(issues5, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
-errors = errors + kwErrors5.length;
-}
-}
-else {
-const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data83};
+if(func5(data84) < 1){
+const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data84};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -3629,9 +3618,8 @@ vErrors.push(err214);
 errors++;
 }
 }
-}
 else {
-const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products/" + i1,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data70};
+const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data84};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -3641,15 +3629,21 @@ vErrors.push(err215);
 errors++;
 }
 }
-const issues6 = func95(data69, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products");
-if(issues6 !== null){
-const kwErrors6 = func4(issues6, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
-errors = errors + kwErrors6.length;
+if(data76.Amount !== undefined){
+if(!(validate74.call(this, data76.Amount, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Amount",parentData:data76,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
 }
 }
-else {
-const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data69};
+if(data76.Price !== undefined){
+let data86 = data76.Price;
+if(!(validate68.call(this, data86, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",parentData:data76,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+if((typeof data86 == "number") && (isFinite(data86))){
+if(data86 < 0 || isNaN(data86)){
+const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data86};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -3659,15 +3653,16 @@ vErrors.push(err216);
 errors++;
 }
 }
-const issues7 = func97(data66, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo");
-if(issues7 !== null){
-const kwErrors7 = func4(issues7, instancePath + "/Roadway/ProductGroups/" + i0+"/ProductInfo", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
-vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
-errors = errors + kwErrors7.length;
 }
+if(data76.DeliverySum !== undefined){
+let data87 = data76.DeliverySum;
+if(!(validate68.call(this, data87, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",parentData:data76,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
 }
-else {
-const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data66};
+if((typeof data87 == "number") && (isFinite(data87))){
+if(data87 < 0 || isNaN(data87)){
+const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data87};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -3678,8 +3673,11 @@ errors++;
 }
 }
 }
-else {
-const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i0,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data52};
+if(data76.WeightBrutto !== undefined){
+let data88 = data76.WeightBrutto;
+if((typeof data88 == "number") && (isFinite(data88))){
+if(data88 < 0 || isNaN(data88)){
+const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data88};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -3688,10 +3686,15 @@ vErrors.push(err218);
 }
 errors++;
 }
+const issues4 = func76(data88, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto");
+if(issues4 !== null){
+const kwErrors4 = func4(issues4, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
+errors = errors + kwErrors4.length;
 }
 }
 else {
-const err219 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Roadway.properties.ProductGroups.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data51};
+const err219 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data88};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -3701,12 +3704,11 @@ vErrors.push(err219);
 errors++;
 }
 }
-}
-}
-if(data.Railway !== undefined){
-let data84 = data.Railway;
-if((!(data84 && typeof data84 == "object" && !Array.isArray(data84))) && (data84 !== null)){
-const err220 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/type",keyword:"type",params:{type: schema20.properties.Railway.type},message:"must be object,null",schema:schema20.properties.Railway.type,parentSchema:schema20.properties.Railway,data:data84};
+if(data76.WeightNetto !== undefined){
+let data89 = data76.WeightNetto;
+if((typeof data89 == "number") && (isFinite(data89))){
+if(data89 < 0 || isNaN(data89)){
+const err220 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data89};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3715,9 +3717,15 @@ vErrors.push(err220);
 }
 errors++;
 }
-if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
-if(Object.keys(data84).length < 1){
-const err221 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Railway,data:data84};
+const issues5 = func76(data89, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto");
+if(issues5 !== null){
+const kwErrors5 = func4(issues5, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
+errors = errors + kwErrors5.length;
+}
+}
+else {
+const err221 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data89};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3726,8 +3734,10 @@ vErrors.push(err221);
 }
 errors++;
 }
-if(data84.RailwayDocId === undefined){
-const err222 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "RailwayDocId"},message:"must have required property '"+"RailwayDocId"+"'",schema:schema20.properties.Railway.required,parentSchema:schema20.properties.Railway,data:data84};
+}
+}
+else {
+const err222 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3736,8 +3746,16 @@ vErrors.push(err222);
 }
 errors++;
 }
-if(data84.Wagon === undefined){
-const err223 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "Wagon"},message:"must have required property '"+"Wagon"+"'",schema:schema20.properties.Railway.required,parentSchema:schema20.properties.Railway,data:data84};
+}
+const issues6 = func97(data75, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products");
+if(issues6 !== null){
+const kwErrors6 = func4(issues6, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
+errors = errors + kwErrors6.length;
+}
+}
+else {
+const err223 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data75};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3746,8 +3764,16 @@ vErrors.push(err223);
 }
 errors++;
 }
-if(data84.ProductGroups === undefined){
-const err224 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema20.properties.Railway.required,parentSchema:schema20.properties.Railway,data:data84};
+}
+const issues7 = func99(data72, schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo");
+if(issues7 !== null){
+const kwErrors7 = func4(issues7, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
+vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
+errors = errors + kwErrors7.length;
+}
+}
+else {
+const err224 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data72};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -3756,9 +3782,10 @@ vErrors.push(err224);
 }
 errors++;
 }
-for(const key17 in data84){
-if(!((((key17 === "RailwayDocId") || (key17 === "TrainDirection")) || (key17 === "Wagon")) || (key17 === "ProductGroups"))){
-const err225 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway,data:data84};
+}
+}
+else {
+const err225 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -3768,11 +3795,9 @@ vErrors.push(err225);
 errors++;
 }
 }
-if(data84.RailwayDocId !== undefined){
-let data85 = data84.RailwayDocId;
-if(typeof data85 === "string"){
-if(func5(data85) > 50){
-const err226 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Railway.properties.RailwayDocId,data:data85};
+}
+else {
+const err226 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Roadway.properties.ProductGroups.type,parentSchema:schema20.properties.Roadway.properties.ProductGroups,data:data57};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -3781,8 +3806,13 @@ vErrors.push(err226);
 }
 errors++;
 }
-if(func5(data85) < 1){
-const err227 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.RailwayDocId,data:data85};
+}
+}
+}
+if(data.Airway !== undefined){
+let data90 = data.Airway;
+if((!(data90 && typeof data90 == "object" && !Array.isArray(data90))) && (data90 !== null)){
+const err227 = {instancePath:instancePath+"/Airway",schemaPath:"#/properties/Airway/type",keyword:"type",params:{type: schema20.properties.Airway.type},message:"must be object,null",schema:schema20.properties.Airway.type,parentSchema:schema20.properties.Airway,data:data90};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -3792,8 +3822,10 @@ vErrors.push(err227);
 errors++;
 }
 }
-else {
-const err228 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.RailwayDocId.type,parentSchema:schema20.properties.Railway.properties.RailwayDocId,data:data85};
+if(data.Railway !== undefined){
+let data91 = data.Railway;
+if((!(data91 && typeof data91 == "object" && !Array.isArray(data91))) && (data91 !== null)){
+const err228 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/type",keyword:"type",params:{type: schema20.properties.Railway.type},message:"must be object,null",schema:schema20.properties.Railway.type,parentSchema:schema20.properties.Railway,data:data91};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -3802,11 +3834,9 @@ vErrors.push(err228);
 }
 errors++;
 }
-}
-if(data84.TrainDirection !== undefined){
-let data86 = data84.TrainDirection;
-if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
-const err229 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Railway.properties.TrainDirection.type,parentSchema:schema20.properties.Railway.properties.TrainDirection,data:data86};
+if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+if(Object.keys(data91).length < 1){
+const err229 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Railway,data:data91};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -3815,8 +3845,8 @@ vErrors.push(err229);
 }
 errors++;
 }
-if(!((data86 === 1) || (data86 === 2))){
-const err230 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/enum",keyword:"enum",params:{allowedValues: schema20.properties.Railway.properties.TrainDirection.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.Railway.properties.TrainDirection.enum,parentSchema:schema20.properties.Railway.properties.TrainDirection,data:data86};
+if(data91.TrainDirection === undefined){
+const err230 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "TrainDirection"},message:"must have required property '"+"TrainDirection"+"'",schema:schema20.properties.Railway.required,parentSchema:schema20.properties.Railway,data:data91};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -3825,12 +3855,8 @@ vErrors.push(err230);
 }
 errors++;
 }
-}
-if(data84.Wagon !== undefined){
-let data87 = data84.Wagon;
-if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
-if(data87.Number === undefined){
-const err231 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema20.properties.Railway.properties.Wagon.required,parentSchema:schema20.properties.Railway.properties.Wagon,data:data87};
+if(data91.HasRailwayLine === undefined){
+const err231 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "HasRailwayLine"},message:"must have required property '"+"HasRailwayLine"+"'",schema:schema20.properties.Railway.required,parentSchema:schema20.properties.Railway,data:data91};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -3839,8 +3865,8 @@ vErrors.push(err231);
 }
 errors++;
 }
-if(data87.Type === undefined){
-const err232 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema20.properties.Railway.properties.Wagon.required,parentSchema:schema20.properties.Railway.properties.Wagon,data:data87};
+if(data91.ProductGroups === undefined){
+const err232 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema20.properties.Railway.required,parentSchema:schema20.properties.Railway,data:data91};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -3849,9 +3875,9 @@ vErrors.push(err232);
 }
 errors++;
 }
-for(const key18 in data87){
-if(!((key18 === "Number") || (key18 === "Type"))){
-const err233 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.Wagon,data:data87};
+for(const key18 in data91){
+if(!((((key18 === "TrainDirection") || (key18 === "RailwayDocId")) || (key18 === "HasRailwayLine")) || (key18 === "ProductGroups"))){
+const err233 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway,data:data91};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -3861,11 +3887,11 @@ vErrors.push(err233);
 errors++;
 }
 }
-if(data87.Number !== undefined){
-let data88 = data87.Number;
-if(typeof data88 === "string"){
-if(func5(data88) > 20){
-const err234 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Railway.properties.Wagon.properties.Number,data:data88};
+if(data91.TrainDirection !== undefined){
+let data92 = data91.TrainDirection;
+if(typeof data92 === "string"){
+if(func5(data92) > 200){
+const err234 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema20.properties.Railway.properties.TrainDirection,data:data92};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -3874,8 +3900,8 @@ vErrors.push(err234);
 }
 errors++;
 }
-if(func5(data88) < 1){
-const err235 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.Wagon.properties.Number,data:data88};
+if(func5(data92) < 1){
+const err235 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.TrainDirection,data:data92};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -3886,7 +3912,7 @@ errors++;
 }
 }
 else {
-const err236 = {instancePath:instancePath+"/Railway/Wagon/Number",schemaPath:"#/properties/Railway/properties/Wagon/properties/Number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.Wagon.properties.Number.type,parentSchema:schema20.properties.Railway.properties.Wagon.properties.Number,data:data88};
+const err236 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.TrainDirection.type,parentSchema:schema20.properties.Railway.properties.TrainDirection,data:data92};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -3896,11 +3922,10 @@ vErrors.push(err236);
 errors++;
 }
 }
-if(data87.Type !== undefined){
-let data89 = data87.Type;
-if(typeof data89 === "string"){
-if(func5(data89) > 100){
-const err237 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Railway.properties.Wagon.properties.Type,data:data89};
+if(data91.RailwayDocId !== undefined){
+let data93 = data91.RailwayDocId;
+if((typeof data93 !== "string") && (data93 !== null)){
+const err237 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/type",keyword:"type",params:{type: schema20.properties.Railway.properties.RailwayDocId.type},message:"must be string,null",schema:schema20.properties.Railway.properties.RailwayDocId.type,parentSchema:schema20.properties.Railway.properties.RailwayDocId,data:data93};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -3909,8 +3934,9 @@ vErrors.push(err237);
 }
 errors++;
 }
-if(func5(data89) < 1){
-const err238 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.Wagon.properties.Type,data:data89};
+if(typeof data93 === "string"){
+if(func5(data93) > 50){
+const err238 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Railway.properties.RailwayDocId,data:data93};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -3920,8 +3946,11 @@ vErrors.push(err238);
 errors++;
 }
 }
-else {
-const err239 = {instancePath:instancePath+"/Railway/Wagon/Type",schemaPath:"#/properties/Railway/properties/Wagon/properties/Type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.Wagon.properties.Type.type,parentSchema:schema20.properties.Railway.properties.Wagon.properties.Type,data:data89};
+}
+if(data91.HasRailwayLine !== undefined){
+let data94 = data91.HasRailwayLine;
+if(typeof data94 !== "boolean"){
+const err239 = {instancePath:instancePath+"/Railway/HasRailwayLine",schemaPath:"#/properties/Railway/properties/HasRailwayLine/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.Railway.properties.HasRailwayLine.type,parentSchema:schema20.properties.Railway.properties.HasRailwayLine,data:data94};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -3931,9 +3960,11 @@ vErrors.push(err239);
 errors++;
 }
 }
-}
-else {
-const err240 = {instancePath:instancePath+"/Railway/Wagon",schemaPath:"#/properties/Railway/properties/Wagon/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Railway.properties.Wagon.type,parentSchema:schema20.properties.Railway.properties.Wagon,data:data87};
+if(data91.ProductGroups !== undefined){
+let data95 = data91.ProductGroups;
+if(Array.isArray(data95)){
+if(data95.length > 100){
+const err240 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.Railway.properties.ProductGroups,data:data95};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -3942,12 +3973,8 @@ vErrors.push(err240);
 }
 errors++;
 }
-}
-if(data84.ProductGroups !== undefined){
-let data90 = data84.ProductGroups;
-if(Array.isArray(data90)){
-if(data90.length > 100){
-const err241 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.Railway.properties.ProductGroups,data:data90};
+if(data95.length < 1){
+const err241 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups,data:data95};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -3956,8 +3983,12 @@ vErrors.push(err241);
 }
 errors++;
 }
-if(data90.length < 1){
-const err242 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups,data:data90};
+const len4 = data95.length;
+for(let i4=0; i4<len4; i4++){
+let data96 = data95[i4];
+if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
+if(data96.LoadingPoint === undefined){
+const err242 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data96};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -3966,12 +3997,8 @@ vErrors.push(err242);
 }
 errors++;
 }
-const len2 = data90.length;
-for(let i2=0; i2<len2; i2++){
-let data91 = data90[i2];
-if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
-if(data91.LoadingPoint === undefined){
-const err243 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
+if(data96.UnloadingPoint === undefined){
+const err243 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data96};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -3980,8 +4007,8 @@ vErrors.push(err243);
 }
 errors++;
 }
-if(data91.LoadingTrustee === undefined){
-const err244 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
+if(data96.ProductInfo === undefined){
+const err244 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data96};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -3990,8 +4017,8 @@ vErrors.push(err244);
 }
 errors++;
 }
-if(data91.UnloadingPoint === undefined){
-const err245 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
+if(data96.WagonDoc === undefined){
+const err245 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "WagonDoc"},message:"must have required property '"+"WagonDoc"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data96};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -4000,8 +4027,9 @@ vErrors.push(err245);
 }
 errors++;
 }
-if(data91.UnloadingTrustee === undefined){
-const err246 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
+for(const key19 in data96){
+if(!(((((((key19 === "LoadingPoint") || (key19 === "LoadingTrustee")) || (key19 === "UnloadingPoint")) || (key19 === "UnloadingTrustee")) || (key19 === "UnloadingEmpowerment")) || (key19 === "ProductInfo")) || (key19 === "WagonDoc"))){
+const err246 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data96};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -4010,8 +4038,12 @@ vErrors.push(err246);
 }
 errors++;
 }
-if(data91.UnloadingEmpowerment === undefined){
-const err247 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
+}
+if(data96.LoadingPoint !== undefined){
+let data97 = data96.LoadingPoint;
+if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
+if(data97.StationId === undefined){
+const err247 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/required",keyword:"required",params:{missingProperty: "StationId"},message:"must have required property '"+"StationId"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint,data:data97};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -4020,8 +4052,8 @@ vErrors.push(err247);
 }
 errors++;
 }
-if(data91.ProductInfo === undefined){
-const err248 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
+if(data97.StationName === undefined){
+const err248 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/required",keyword:"required",params:{missingProperty: "StationName"},message:"must have required property '"+"StationName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint,data:data97};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -4030,9 +4062,9 @@ vErrors.push(err248);
 }
 errors++;
 }
-for(const key19 in data91){
-if(!((((((key19 === "LoadingPoint") || (key19 === "LoadingTrustee")) || (key19 === "UnloadingPoint")) || (key19 === "UnloadingTrustee")) || (key19 === "UnloadingEmpowerment")) || (key19 === "ProductInfo"))){
-const err249 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
+for(const key20 in data97){
+if(!(((key20 === "StationId") || (key20 === "StationName")) || (key20 === "RailwayLine"))){
+const err249 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint,data:data97};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -4042,16 +4074,11 @@ vErrors.push(err249);
 errors++;
 }
 }
-if(data91.LoadingPoint !== undefined){
-if(!(validate58.call(this, data91.LoadingPoint, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingPoint",parentData:data91,parentDataProperty:"LoadingPoint",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data91.LoadingTrustee !== undefined){
-let data93 = data91.LoadingTrustee;
-if((!(data93 && typeof data93 == "object" && !Array.isArray(data93))) && (data93 !== null)){
-const err250 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
+if(data97.StationId !== undefined){
+let data98 = data97.StationId;
+if(typeof data98 === "string"){
+if(func5(data98) > 20){
+const err250 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationId,data:data98};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -4060,9 +4087,8 @@ vErrors.push(err250);
 }
 errors++;
 }
-if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
-if(Object.keys(data93).length < 1){
-const err251 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
+if(func5(data98) < 1){
+const err251 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationId,data:data98};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -4071,8 +4097,9 @@ vErrors.push(err251);
 }
 errors++;
 }
-if(data93.Pinfl === undefined){
-const err252 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
+}
+else {
+const err252 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationId.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationId,data:data98};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -4081,8 +4108,12 @@ vErrors.push(err252);
 }
 errors++;
 }
-if(data93.FullName === undefined){
-const err253 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
+}
+if(data97.StationName !== undefined){
+let data99 = data97.StationName;
+if(typeof data99 === "string"){
+if(func5(data99) > 200){
+const err253 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationName,data:data99};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -4091,9 +4122,8 @@ vErrors.push(err253);
 }
 errors++;
 }
-for(const key20 in data93){
-if(!((key20 === "Pinfl") || (key20 === "FullName"))){
-const err254 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data93};
+if(func5(data99) < 1){
+const err254 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationName,data:data99};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -4103,15 +4133,8 @@ vErrors.push(err254);
 errors++;
 }
 }
-if(data93.Pinfl !== undefined){
-let data94 = data93.Pinfl;
-if(!(validate60.call(this, data94, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",parentData:data93,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-if(typeof data94 === "string"){
-if(func5(data94) < 14){
-const err255 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data94};
+else {
+const err255 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationName,data:data99};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -4121,12 +4144,10 @@ vErrors.push(err255);
 errors++;
 }
 }
-}
-if(data93.FullName !== undefined){
-let data95 = data93.FullName;
-if(typeof data95 === "string"){
-if(func5(data95) > 300){
-const err256 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data95};
+if(data97.RailwayLine !== undefined){
+let data100 = data97.RailwayLine;
+if((!(data100 && typeof data100 == "object" && !Array.isArray(data100))) && (data100 !== null)){
+const err256 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/type",keyword:"type",params:{type: schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.type},message:"must be object,null",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -4135,8 +4156,9 @@ vErrors.push(err256);
 }
 errors++;
 }
-if(func5(data95) < 1){
-const err257 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data95};
+if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
+if(Object.keys(data100).length < 1){
+const err257 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -4145,9 +4167,8 @@ vErrors.push(err257);
 }
 errors++;
 }
-}
-else {
-const err258 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data95};
+if(data100.Id === undefined){
+const err258 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -4156,19 +4177,8 @@ vErrors.push(err258);
 }
 errors++;
 }
-}
-}
-}
-if(data91.UnloadingPoint !== undefined){
-if(!(validate58.call(this, data91.UnloadingPoint, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingPoint",parentData:data91,parentDataProperty:"UnloadingPoint",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data91.UnloadingTrustee !== undefined){
-let data97 = data91.UnloadingTrustee;
-if((!(data97 && typeof data97 == "object" && !Array.isArray(data97))) && (data97 !== null)){
-const err259 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
+if(data100.Name === undefined){
+const err259 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -4177,9 +4187,9 @@ vErrors.push(err259);
 }
 errors++;
 }
-if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
-if(Object.keys(data97).length < 1){
-const err260 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
+for(const key21 in data100){
+if(!(((key21 === "Id") || (key21 === "Name")) || (key21 === "Address"))){
+const err260 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -4188,8 +4198,12 @@ vErrors.push(err260);
 }
 errors++;
 }
-if(data97.Pinfl === undefined){
-const err261 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
+}
+if(data100.Id !== undefined){
+let data101 = data100.Id;
+if(typeof data101 === "string"){
+if(func5(data101) > 50){
+const err261 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Id/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Id,data:data101};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -4198,8 +4212,8 @@ vErrors.push(err261);
 }
 errors++;
 }
-if(data97.FullName === undefined){
-const err262 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
+if(func5(data101) < 1){
+const err262 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Id,data:data101};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -4208,9 +4222,9 @@ vErrors.push(err262);
 }
 errors++;
 }
-for(const key21 in data97){
-if(!((key21 === "Pinfl") || (key21 === "FullName"))){
-const err263 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data97};
+}
+else {
+const err263 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Id.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Id,data:data101};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -4220,15 +4234,11 @@ vErrors.push(err263);
 errors++;
 }
 }
-if(data97.Pinfl !== undefined){
-let data98 = data97.Pinfl;
-if(!(validate60.call(this, data98, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",parentData:data97,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-if(typeof data98 === "string"){
-if(func5(data98) < 14){
-const err264 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data98};
+if(data100.Name !== undefined){
+let data102 = data100.Name;
+if(typeof data102 === "string"){
+if(func5(data102) > 300){
+const err264 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Name,data:data102};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -4237,13 +4247,8 @@ vErrors.push(err264);
 }
 errors++;
 }
-}
-}
-if(data97.FullName !== undefined){
-let data99 = data97.FullName;
-if(typeof data99 === "string"){
-if(func5(data99) > 300){
-const err265 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data99};
+if(func5(data102) < 1){
+const err265 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Name,data:data102};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -4252,8 +4257,9 @@ vErrors.push(err265);
 }
 errors++;
 }
-if(func5(data99) < 1){
-const err266 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data99};
+}
+else {
+const err266 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Name.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Name,data:data102};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -4263,8 +4269,11 @@ vErrors.push(err266);
 errors++;
 }
 }
-else {
-const err267 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data99};
+if(data100.Address !== undefined){
+let data103 = data100.Address;
+if(typeof data103 === "string"){
+if(func5(data103) > 500){
+const err267 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Address",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Address,data:data103};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -4274,12 +4283,8 @@ vErrors.push(err267);
 errors++;
 }
 }
-}
-}
-if(data91.UnloadingEmpowerment !== undefined){
-let data100 = data91.UnloadingEmpowerment;
-if((!(data100 && typeof data100 == "object" && !Array.isArray(data100))) && (data100 !== null)){
-const err268 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
+else {
+const err268 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Address",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Address.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Address,data:data103};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -4288,9 +4293,12 @@ vErrors.push(err268);
 }
 errors++;
 }
-if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
-if(Object.keys(data100).length < 1){
-const err269 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
+}
+}
+}
+}
+else {
+const err269 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint,data:data97};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -4299,8 +4307,11 @@ vErrors.push(err269);
 }
 errors++;
 }
-if(data100.EmpowermentNo === undefined){
-const err270 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
+}
+if(data96.LoadingTrustee !== undefined){
+let data104 = data96.LoadingTrustee;
+if((!(data104 && typeof data104 == "object" && !Array.isArray(data104))) && (data104 !== null)){
+const err270 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -4309,8 +4320,9 @@ vErrors.push(err270);
 }
 errors++;
 }
-if(data100.EmpowermentDateOfIssue === undefined){
-const err271 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
+if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
+if(Object.keys(data104).length < 1){
+const err271 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -4319,9 +4331,8 @@ vErrors.push(err271);
 }
 errors++;
 }
-for(const key22 in data100){
-if(!((((key22 === "EmpowermentId") || (key22 === "EmpowermentNo")) || (key22 === "EmpowermentDateOfIssue")) || (key22 === "EmpowermentDateOfExpire"))){
-const err272 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data100};
+if(data104.Pinfl === undefined){
+const err272 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -4330,12 +4341,8 @@ vErrors.push(err272);
 }
 errors++;
 }
-}
-if(data100.EmpowermentId !== undefined){
-let data101 = data100.EmpowermentId;
-if(typeof data101 === "string"){
-if(func5(data101) > 50){
-const err273 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data101};
+if(data104.FullName === undefined){
+const err273 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -4344,9 +4351,9 @@ vErrors.push(err273);
 }
 errors++;
 }
-}
-else {
-const err274 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data101};
+for(const key22 in data104){
+if(!((key22 === "Pinfl") || (key22 === "FullName"))){
+const err274 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -4356,11 +4363,15 @@ vErrors.push(err274);
 errors++;
 }
 }
-if(data100.EmpowermentNo !== undefined){
-let data102 = data100.EmpowermentNo;
-if(typeof data102 === "string"){
-if(func5(data102) > 50){
-const err275 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data102};
+if(data104.Pinfl !== undefined){
+let data105 = data104.Pinfl;
+if(!(validate62.call(this, data105, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",parentData:data104,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+if(typeof data105 === "string"){
+if(func5(data105) < 14){
+const err275 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data105};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -4369,8 +4380,13 @@ vErrors.push(err275);
 }
 errors++;
 }
-if(func5(data102) < 1){
-const err276 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data102};
+}
+}
+if(data104.FullName !== undefined){
+let data106 = data104.FullName;
+if(typeof data106 === "string"){
+if(func5(data106) > 300){
+const err276 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data106};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -4379,9 +4395,8 @@ vErrors.push(err276);
 }
 errors++;
 }
-}
-else {
-const err277 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data102};
+if(func5(data106) < 1){
+const err277 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data106};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -4391,25 +4406,8 @@ vErrors.push(err277);
 errors++;
 }
 }
-if(data100.EmpowermentDateOfIssue !== undefined){
-if(!(validate38.call(this, data100.EmpowermentDateOfIssue, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data100,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-if(data100.EmpowermentDateOfExpire !== undefined){
-if(!(validate38.call(this, data100.EmpowermentDateOfExpire, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data100,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-if(data91.ProductInfo !== undefined){
-let data105 = data91.ProductInfo;
-if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
-if(data105.TotalDeliverySum === undefined){
-const err278 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
+else {
+const err278 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data106};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -4418,8 +4416,14 @@ vErrors.push(err278);
 }
 errors++;
 }
-if(data105.Products === undefined){
-const err279 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
+}
+}
+}
+if(data96.UnloadingPoint !== undefined){
+let data107 = data96.UnloadingPoint;
+if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
+if(data107.StationId === undefined){
+const err279 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/required",keyword:"required",params:{missingProperty: "StationId"},message:"must have required property '"+"StationId"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint,data:data107};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -4428,9 +4432,8 @@ vErrors.push(err279);
 }
 errors++;
 }
-for(const key23 in data105){
-if(!(((key23 === "TotalDeliverySum") || (key23 === "TotalWeightBrutto")) || (key23 === "Products"))){
-const err280 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
+if(data107.StationName === undefined){
+const err280 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/required",keyword:"required",params:{missingProperty: "StationName"},message:"must have required property '"+"StationName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint,data:data107};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -4439,16 +4442,9 @@ vErrors.push(err280);
 }
 errors++;
 }
-}
-if(data105.TotalDeliverySum !== undefined){
-let data106 = data105.TotalDeliverySum;
-if(!(validate66.call(this, data106, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",parentData:data105,parentDataProperty:"TotalDeliverySum",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-if((typeof data106 == "number") && (isFinite(data106))){
-if(data106 < 0 || isNaN(data106)){
-const err281 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data106};
+for(const key23 in data107){
+if(!(((key23 === "StationId") || (key23 === "StationName")) || (key23 === "RailwayLine"))){
+const err281 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint,data:data107};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -4458,12 +4454,11 @@ vErrors.push(err281);
 errors++;
 }
 }
-}
-if(data105.TotalWeightBrutto !== undefined){
-let data107 = data105.TotalWeightBrutto;
-if((typeof data107 == "number") && (isFinite(data107))){
-if(data107 < 0 || isNaN(data107)){
-const err282 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data107};
+if(data107.StationId !== undefined){
+let data108 = data107.StationId;
+if(typeof data108 === "string"){
+if(func5(data108) > 20){
+const err282 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationId,data:data108};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -4472,15 +4467,8 @@ vErrors.push(err282);
 }
 errors++;
 }
-const issues8 = func74(data107, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto");
-if(issues8 !== null){
-const kwErrors8 = func4(issues8, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
-errors = errors + kwErrors8.length;
-}
-}
-else {
-const err283 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data107};
+if(func5(data108) < 1){
+const err283 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationId,data:data108};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -4490,11 +4478,8 @@ vErrors.push(err283);
 errors++;
 }
 }
-if(data105.Products !== undefined){
-let data108 = data105.Products;
-if(Array.isArray(data108)){
-if(data108.length > 10000){
-const err284 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data108};
+else {
+const err284 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationId.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationId,data:data108};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -4503,8 +4488,12 @@ vErrors.push(err284);
 }
 errors++;
 }
-if(data108.length < 1){
-const err285 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data108};
+}
+if(data107.StationName !== undefined){
+let data109 = data107.StationName;
+if(typeof data109 === "string"){
+if(func5(data109) > 200){
+const err285 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationName,data:data109};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -4513,12 +4502,8 @@ vErrors.push(err285);
 }
 errors++;
 }
-const len3 = data108.length;
-for(let i3=0; i3<len3; i3++){
-let data109 = data108[i3];
-if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
-if(data109.OrdNo === undefined){
-const err286 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+if(func5(data109) < 1){
+const err286 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationName,data:data109};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -4527,8 +4512,9 @@ vErrors.push(err286);
 }
 errors++;
 }
-if(data109.CatalogCode === undefined){
-const err287 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+}
+else {
+const err287 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationName,data:data109};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -4537,8 +4523,11 @@ vErrors.push(err287);
 }
 errors++;
 }
-if(data109.CatalogName === undefined){
-const err288 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+}
+if(data107.RailwayLine !== undefined){
+let data110 = data107.RailwayLine;
+if((!(data110 && typeof data110 == "object" && !Array.isArray(data110))) && (data110 !== null)){
+const err288 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/type",keyword:"type",params:{type: schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.type},message:"must be object,null",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -4547,8 +4536,9 @@ vErrors.push(err288);
 }
 errors++;
 }
-if(data109.ProductName === undefined){
-const err289 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
+if(Object.keys(data110).length < 1){
+const err289 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -4557,8 +4547,8 @@ vErrors.push(err289);
 }
 errors++;
 }
-if(data109.PackageCode === undefined){
-const err290 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+if(data110.Id === undefined){
+const err290 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -4567,8 +4557,8 @@ vErrors.push(err290);
 }
 errors++;
 }
-if(data109.PackageName === undefined){
-const err291 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+if(data110.Name === undefined){
+const err291 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -4577,8 +4567,9 @@ vErrors.push(err291);
 }
 errors++;
 }
-if(data109.Amount === undefined){
-const err292 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+for(const key24 in data110){
+if(!(((key24 === "Id") || (key24 === "Name")) || (key24 === "Address"))){
+const err292 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -4587,8 +4578,12 @@ vErrors.push(err292);
 }
 errors++;
 }
-if(data109.Price === undefined){
-const err293 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+}
+if(data110.Id !== undefined){
+let data111 = data110.Id;
+if(typeof data111 === "string"){
+if(func5(data111) > 50){
+const err293 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Id/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Id,data:data111};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -4597,8 +4592,8 @@ vErrors.push(err293);
 }
 errors++;
 }
-if(data109.DeliverySum === undefined){
-const err294 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+if(func5(data111) < 1){
+const err294 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Id,data:data111};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -4607,9 +4602,9 @@ vErrors.push(err294);
 }
 errors++;
 }
-for(const key24 in data109){
-if(!(func2.call(schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key24))){
-const err295 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+}
+else {
+const err295 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Id.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Id,data:data111};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -4619,10 +4614,11 @@ vErrors.push(err295);
 errors++;
 }
 }
-if(data109.OrdNo !== undefined){
-let data110 = data109.OrdNo;
-if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
-const err296 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data110};
+if(data110.Name !== undefined){
+let data112 = data110.Name;
+if(typeof data112 === "string"){
+if(func5(data112) > 300){
+const err296 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Name,data:data112};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -4631,9 +4627,8 @@ vErrors.push(err296);
 }
 errors++;
 }
-if((typeof data110 == "number") && (isFinite(data110))){
-if(data110 < 1 || isNaN(data110)){
-const err297 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data110};
+if(func5(data112) < 1){
+const err297 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Name,data:data112};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -4643,12 +4638,8 @@ vErrors.push(err297);
 errors++;
 }
 }
-}
-if(data109.CommittentTinOrPinfl !== undefined){
-let data111 = data109.CommittentTinOrPinfl;
-if(typeof data111 === "string"){
-if(func5(data111) > 14){
-const err298 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data111};
+else {
+const err298 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Name.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Name,data:data112};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -4657,15 +4648,12 @@ vErrors.push(err298);
 }
 errors++;
 }
-const issues9 = func18(data111, true, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl");
-if(issues9 !== null){
-const kwErrors9 = func4(issues9, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
-errors = errors + kwErrors9.length;
 }
-}
-else {
-const err299 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data111};
+if(data110.Address !== undefined){
+let data113 = data110.Address;
+if(typeof data113 === "string"){
+if(func5(data113) > 500){
+const err299 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Address",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Address,data:data113};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -4675,11 +4663,8 @@ vErrors.push(err299);
 errors++;
 }
 }
-if(data109.CommittentName !== undefined){
-let data112 = data109.CommittentName;
-if(typeof data112 === "string"){
-if(func5(data112) > 500){
-const err300 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data112};
+else {
+const err300 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Address",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Address.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Address,data:data113};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -4689,8 +4674,11 @@ vErrors.push(err300);
 errors++;
 }
 }
+}
+}
+}
 else {
-const err301 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data112};
+const err301 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint,data:data107};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -4700,17 +4688,10 @@ vErrors.push(err301);
 errors++;
 }
 }
-if(data109.CatalogCode !== undefined){
-if(!(validate68.call(this, data109.CatalogCode, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogCode",parentData:data109,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
-errors = vErrors.length;
-}
-}
-if(data109.CatalogName !== undefined){
-let data114 = data109.CatalogName;
-if(typeof data114 === "string"){
-if(func5(data114) > 1000){
-const err302 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data114};
+if(data96.UnloadingTrustee !== undefined){
+let data114 = data96.UnloadingTrustee;
+if((!(data114 && typeof data114 == "object" && !Array.isArray(data114))) && (data114 !== null)){
+const err302 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -4719,8 +4700,9 @@ vErrors.push(err302);
 }
 errors++;
 }
-if(func5(data114) < 1){
-const err303 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data114};
+if(data114 && typeof data114 == "object" && !Array.isArray(data114)){
+if(Object.keys(data114).length < 1){
+const err303 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -4729,9 +4711,8 @@ vErrors.push(err303);
 }
 errors++;
 }
-}
-else {
-const err304 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data114};
+if(data114.Pinfl === undefined){
+const err304 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -4740,12 +4721,8 @@ vErrors.push(err304);
 }
 errors++;
 }
-}
-if(data109.ProductName !== undefined){
-let data115 = data109.ProductName;
-if(typeof data115 === "string"){
-if(func5(data115) > 1000){
-const err305 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data115};
+if(data114.FullName === undefined){
+const err305 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -4754,8 +4731,9 @@ vErrors.push(err305);
 }
 errors++;
 }
-if(func5(data115) < 1){
-const err306 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data115};
+for(const key25 in data114){
+if(!((key25 === "Pinfl") || (key25 === "FullName"))){
+const err306 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -4765,8 +4743,15 @@ vErrors.push(err306);
 errors++;
 }
 }
-else {
-const err307 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data115};
+if(data114.Pinfl !== undefined){
+let data115 = data114.Pinfl;
+if(!(validate62.call(this, data115, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",parentData:data114,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+if(typeof data115 === "string"){
+if(func5(data115) < 14){
+const err307 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data115};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -4776,17 +4761,12 @@ vErrors.push(err307);
 errors++;
 }
 }
-if(data109.PackageCode !== undefined){
-if(!(validate70.call(this, data109.PackageCode, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageCode",parentData:data109,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
-errors = vErrors.length;
 }
-}
-if(data109.PackageName !== undefined){
-let data117 = data109.PackageName;
-if(typeof data117 === "string"){
-if(func5(data117) > 300){
-const err308 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data117};
+if(data114.FullName !== undefined){
+let data116 = data114.FullName;
+if(typeof data116 === "string"){
+if(func5(data116) > 300){
+const err308 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data116};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -4795,8 +4775,8 @@ vErrors.push(err308);
 }
 errors++;
 }
-if(func5(data117) < 1){
-const err309 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data117};
+if(func5(data116) < 1){
+const err309 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data116};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -4807,7 +4787,7 @@ errors++;
 }
 }
 else {
-const err310 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data117};
+const err310 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data116};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -4817,21 +4797,12 @@ vErrors.push(err310);
 errors++;
 }
 }
-if(data109.Amount !== undefined){
-if(!(validate72.call(this, data109.Amount, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Amount",parentData:data109,parentDataProperty:"Amount",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
-errors = vErrors.length;
 }
 }
-if(data109.Price !== undefined){
-let data119 = data109.Price;
-if(!(validate66.call(this, data119, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",parentData:data109,parentDataProperty:"Price",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-if((typeof data119 == "number") && (isFinite(data119))){
-if(data119 < 0 || isNaN(data119)){
-const err311 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data119};
+if(data96.UnloadingEmpowerment !== undefined){
+let data117 = data96.UnloadingEmpowerment;
+if((!(data117 && typeof data117 == "object" && !Array.isArray(data117))) && (data117 !== null)){
+const err311 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -4840,17 +4811,9 @@ vErrors.push(err311);
 }
 errors++;
 }
-}
-}
-if(data109.DeliverySum !== undefined){
-let data120 = data109.DeliverySum;
-if(!(validate66.call(this, data120, {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",parentData:data109,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-if((typeof data120 == "number") && (isFinite(data120))){
-if(data120 < 0 || isNaN(data120)){
-const err312 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data120};
+if(data117 && typeof data117 == "object" && !Array.isArray(data117)){
+if(Object.keys(data117).length < 1){
+const err312 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -4859,13 +4822,8 @@ vErrors.push(err312);
 }
 errors++;
 }
-}
-}
-if(data109.WeightBrutto !== undefined){
-let data121 = data109.WeightBrutto;
-if((typeof data121 == "number") && (isFinite(data121))){
-if(data121 < 0 || isNaN(data121)){
-const err313 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data121};
+if(data117.EmpowermentNo === undefined){
+const err313 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -4874,15 +4832,8 @@ vErrors.push(err313);
 }
 errors++;
 }
-const issues10 = func74(data121, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto");
-if(issues10 !== null){
-const kwErrors10 = func4(issues10, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
-errors = errors + kwErrors10.length;
-}
-}
-else {
-const err314 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data121};
+if(data117.EmpowermentDateOfIssue === undefined){
+const err314 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -4891,12 +4842,9 @@ vErrors.push(err314);
 }
 errors++;
 }
-}
-if(data109.WeightNetto !== undefined){
-let data122 = data109.WeightNetto;
-if((typeof data122 == "number") && (isFinite(data122))){
-if(data122 < 0 || isNaN(data122)){
-const err315 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data122};
+for(const key26 in data117){
+if(!((((key26 === "EmpowermentId") || (key26 === "EmpowermentNo")) || (key26 === "EmpowermentDateOfIssue")) || (key26 === "EmpowermentDateOfExpire"))){
+const err315 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -4905,15 +4853,12 @@ vErrors.push(err315);
 }
 errors++;
 }
-const issues11 = func74(data122, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto");
-if(issues11 !== null){
-const kwErrors11 = func4(issues11, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
-errors = errors + kwErrors11.length;
 }
-}
-else {
-const err316 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data122};
+if(data117.EmpowermentId !== undefined){
+let data118 = data117.EmpowermentId;
+if(typeof data118 === "string"){
+if(func5(data118) > 50){
+const err316 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data118};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -4923,9 +4868,8 @@ vErrors.push(err316);
 errors++;
 }
 }
-}
 else {
-const err317 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data109};
+const err317 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data118};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -4935,15 +4879,11 @@ vErrors.push(err317);
 errors++;
 }
 }
-const issues12 = func95(data108, schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products");
-if(issues12 !== null){
-const kwErrors12 = func4(issues12, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo/Products", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
-errors = errors + kwErrors12.length;
-}
-}
-else {
-const err318 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data108};
+if(data117.EmpowermentNo !== undefined){
+let data119 = data117.EmpowermentNo;
+if(typeof data119 === "string"){
+if(func5(data119) > 50){
+const err318 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data119};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -4952,16 +4892,8 @@ vErrors.push(err318);
 }
 errors++;
 }
-}
-const issues13 = func97(data105, schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo");
-if(issues13 !== null){
-const kwErrors13 = func4(issues13, instancePath + "/Railway/ProductGroups/" + i2+"/ProductInfo", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
-vErrors = vErrors === null ? kwErrors13 : vErrors.concat(kwErrors13);
-errors = errors + kwErrors13.length;
-}
-}
-else {
-const err319 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data105};
+if(func5(data119) < 1){
+const err319 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data119};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -4971,9 +4903,8 @@ vErrors.push(err319);
 errors++;
 }
 }
-}
 else {
-const err320 = {instancePath:instancePath+"/Railway/ProductGroups/" + i2,schemaPath:"#/properties/Railway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Railway.properties.ProductGroups.items.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data91};
+const err320 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data119};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -4983,9 +4914,25 @@ vErrors.push(err320);
 errors++;
 }
 }
+if(data117.EmpowermentDateOfIssue !== undefined){
+if(!(validate38.call(this, data117.EmpowermentDateOfIssue, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data117,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
 }
-else {
-const err321 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Railway.properties.ProductGroups.type,parentSchema:schema20.properties.Railway.properties.ProductGroups,data:data90};
+}
+if(data117.EmpowermentDateOfExpire !== undefined){
+if(!(validate38.call(this, data117.EmpowermentDateOfExpire, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data117,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data96.ProductInfo !== undefined){
+let data122 = data96.ProductInfo;
+if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
+if(data122.TotalDeliverySum === undefined){
+const err321 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data122};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -4994,13 +4941,8 @@ vErrors.push(err321);
 }
 errors++;
 }
-}
-}
-}
-if(data.OtherTransport !== undefined){
-let data123 = data.OtherTransport;
-if((!(data123 && typeof data123 == "object" && !Array.isArray(data123))) && (data123 !== null)){
-const err322 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/type",keyword:"type",params:{type: schema20.properties.OtherTransport.type},message:"must be object,null",schema:schema20.properties.OtherTransport.type,parentSchema:schema20.properties.OtherTransport,data:data123};
+if(data122.Products === undefined){
+const err322 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data122};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -5009,9 +4951,9 @@ vErrors.push(err322);
 }
 errors++;
 }
-if(data123 && typeof data123 == "object" && !Array.isArray(data123)){
-if(Object.keys(data123).length < 1){
-const err323 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OtherTransport,data:data123};
+for(const key27 in data122){
+if(!(((key27 === "TotalDeliverySum") || (key27 === "TotalWeightBrutto")) || (key27 === "Products"))){
+const err323 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data122};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -5020,8 +4962,16 @@ vErrors.push(err323);
 }
 errors++;
 }
-if(data123.TransportNo === undefined){
-const err324 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "TransportNo"},message:"must have required property '"+"TransportNo"+"'",schema:schema20.properties.OtherTransport.required,parentSchema:schema20.properties.OtherTransport,data:data123};
+}
+if(data122.TotalDeliverySum !== undefined){
+let data123 = data122.TotalDeliverySum;
+if(!(validate68.call(this, data123, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",parentData:data122,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+if((typeof data123 == "number") && (isFinite(data123))){
+if(data123 < 0 || isNaN(data123)){
+const err324 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data123};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -5030,8 +4980,13 @@ vErrors.push(err324);
 }
 errors++;
 }
-if(data123.ProductGroups === undefined){
-const err325 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema20.properties.OtherTransport.required,parentSchema:schema20.properties.OtherTransport,data:data123};
+}
+}
+if(data122.TotalWeightBrutto !== undefined){
+let data124 = data122.TotalWeightBrutto;
+if((typeof data124 == "number") && (isFinite(data124))){
+if(data124 < 0 || isNaN(data124)){
+const err325 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data124};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -5040,9 +4995,15 @@ vErrors.push(err325);
 }
 errors++;
 }
-for(const key25 in data123){
-if(!((key25 === "TransportNo") || (key25 === "ProductGroups"))){
-const err326 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport,data:data123};
+const issues8 = func76(data124, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto");
+if(issues8 !== null){
+const kwErrors8 = func4(issues8, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
+errors = errors + kwErrors8.length;
+}
+}
+else {
+const err326 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data124};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -5052,11 +5013,11 @@ vErrors.push(err326);
 errors++;
 }
 }
-if(data123.TransportNo !== undefined){
-let data124 = data123.TransportNo;
-if(typeof data124 === "string"){
-if(func5(data124) > 50){
-const err327 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OtherTransport.properties.TransportNo,data:data124};
+if(data122.Products !== undefined){
+let data125 = data122.Products;
+if(Array.isArray(data125)){
+if(data125.length > 10000){
+const err327 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data125};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -5065,8 +5026,8 @@ vErrors.push(err327);
 }
 errors++;
 }
-if(func5(data124) < 1){
-const err328 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.TransportNo,data:data124};
+if(data125.length < 1){
+const err328 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data125};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -5075,9 +5036,12 @@ vErrors.push(err328);
 }
 errors++;
 }
-}
-else {
-const err329 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.TransportNo.type,parentSchema:schema20.properties.OtherTransport.properties.TransportNo,data:data124};
+const len5 = data125.length;
+for(let i5=0; i5<len5; i5++){
+let data126 = data125[i5];
+if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
+if(data126.OrdNo === undefined){
+const err329 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -5086,12 +5050,8 @@ vErrors.push(err329);
 }
 errors++;
 }
-}
-if(data123.ProductGroups !== undefined){
-let data125 = data123.ProductGroups;
-if(Array.isArray(data125)){
-if(data125.length > 100){
-const err330 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups,data:data125};
+if(data126.CatalogCode === undefined){
+const err330 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -5100,8 +5060,8 @@ vErrors.push(err330);
 }
 errors++;
 }
-if(data125.length < 1){
-const err331 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups,data:data125};
+if(data126.CatalogName === undefined){
+const err331 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -5110,12 +5070,8 @@ vErrors.push(err331);
 }
 errors++;
 }
-const len4 = data125.length;
-for(let i4=0; i4<len4; i4++){
-let data126 = data125[i4];
-if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
-if(data126.LoadingPoint === undefined){
-const err332 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+if(data126.ProductName === undefined){
+const err332 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err332];
 }
@@ -5124,8 +5080,8 @@ vErrors.push(err332);
 }
 errors++;
 }
-if(data126.LoadingTrustee === undefined){
-const err333 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+if(data126.PackageCode === undefined){
+const err333 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err333];
 }
@@ -5134,8 +5090,8 @@ vErrors.push(err333);
 }
 errors++;
 }
-if(data126.UnloadingPoint === undefined){
-const err334 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+if(data126.PackageName === undefined){
+const err334 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err334];
 }
@@ -5144,8 +5100,8 @@ vErrors.push(err334);
 }
 errors++;
 }
-if(data126.UnloadingTrustee === undefined){
-const err335 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+if(data126.Amount === undefined){
+const err335 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err335];
 }
@@ -5154,8 +5110,8 @@ vErrors.push(err335);
 }
 errors++;
 }
-if(data126.UnloadingEmpowerment === undefined){
-const err336 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+if(data126.Price === undefined){
+const err336 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err336];
 }
@@ -5164,8 +5120,8 @@ vErrors.push(err336);
 }
 errors++;
 }
-if(data126.ProductInfo === undefined){
-const err337 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+if(data126.DeliverySum === undefined){
+const err337 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -5174,9 +5130,9 @@ vErrors.push(err337);
 }
 errors++;
 }
-for(const key26 in data126){
-if(!((((((key26 === "LoadingPoint") || (key26 === "LoadingTrustee")) || (key26 === "UnloadingPoint")) || (key26 === "UnloadingTrustee")) || (key26 === "UnloadingEmpowerment")) || (key26 === "ProductInfo"))){
-const err338 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+for(const key28 in data126){
+if(!(func2.call(schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key28))){
+const err338 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err338];
 }
@@ -5186,16 +5142,10 @@ vErrors.push(err338);
 errors++;
 }
 }
-if(data126.LoadingPoint !== undefined){
-if(!(validate58.call(this, data126.LoadingPoint, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingPoint",parentData:data126,parentDataProperty:"LoadingPoint",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data126.LoadingTrustee !== undefined){
-let data128 = data126.LoadingTrustee;
-if((!(data128 && typeof data128 == "object" && !Array.isArray(data128))) && (data128 !== null)){
-const err339 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
+if(data126.OrdNo !== undefined){
+let data127 = data126.OrdNo;
+if(!(((typeof data127 == "number") && (!(data127 % 1) && !isNaN(data127))) && (isFinite(data127)))){
+const err339 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data127};
 if(vErrors === null){
 vErrors = [err339];
 }
@@ -5204,9 +5154,9 @@ vErrors.push(err339);
 }
 errors++;
 }
-if(data128 && typeof data128 == "object" && !Array.isArray(data128)){
-if(Object.keys(data128).length < 1){
-const err340 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
+if((typeof data127 == "number") && (isFinite(data127))){
+if(data127 < 1 || isNaN(data127)){
+const err340 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data127};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -5215,8 +5165,13 @@ vErrors.push(err340);
 }
 errors++;
 }
-if(data128.Pinfl === undefined){
-const err341 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
+}
+}
+if(data126.CommittentTinOrPinfl !== undefined){
+let data128 = data126.CommittentTinOrPinfl;
+if(typeof data128 === "string"){
+if(func5(data128) > 14){
+const err341 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data128};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -5225,8 +5180,15 @@ vErrors.push(err341);
 }
 errors++;
 }
-if(data128.FullName === undefined){
-const err342 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
+const issues9 = func18(data128, true, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl");
+if(issues9 !== null){
+const kwErrors9 = func4(issues9, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
+errors = errors + kwErrors9.length;
+}
+}
+else {
+const err342 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data128};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -5235,9 +5197,12 @@ vErrors.push(err342);
 }
 errors++;
 }
-for(const key27 in data128){
-if(!((key27 === "Pinfl") || (key27 === "FullName"))){
-const err343 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data128};
+}
+if(data126.CommittentName !== undefined){
+let data129 = data126.CommittentName;
+if(typeof data129 === "string"){
+if(func5(data129) > 500){
+const err343 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data129};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -5247,15 +5212,8 @@ vErrors.push(err343);
 errors++;
 }
 }
-if(data128.Pinfl !== undefined){
-let data129 = data128.Pinfl;
-if(!(validate60.call(this, data129, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",parentData:data128,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-if(typeof data129 === "string"){
-if(func5(data129) < 14){
-const err344 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data129};
+else {
+const err344 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data129};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -5265,12 +5223,17 @@ vErrors.push(err344);
 errors++;
 }
 }
+if(data126.CatalogCode !== undefined){
+if(!(validate70.call(this, data126.CatalogCode, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogCode",parentData:data126,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
 }
-if(data128.FullName !== undefined){
-let data130 = data128.FullName;
-if(typeof data130 === "string"){
-if(func5(data130) > 300){
-const err345 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data130};
+}
+if(data126.CatalogName !== undefined){
+let data131 = data126.CatalogName;
+if(typeof data131 === "string"){
+if(func5(data131) > 1000){
+const err345 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data131};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -5279,8 +5242,8 @@ vErrors.push(err345);
 }
 errors++;
 }
-if(func5(data130) < 1){
-const err346 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data130};
+if(func5(data131) < 1){
+const err346 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data131};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -5291,7 +5254,7 @@ errors++;
 }
 }
 else {
-const err347 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data130};
+const err347 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data131};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -5301,18 +5264,11 @@ vErrors.push(err347);
 errors++;
 }
 }
-}
-}
-if(data126.UnloadingPoint !== undefined){
-if(!(validate58.call(this, data126.UnloadingPoint, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingPoint",parentData:data126,parentDataProperty:"UnloadingPoint",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
-errors = vErrors.length;
-}
-}
-if(data126.UnloadingTrustee !== undefined){
-let data132 = data126.UnloadingTrustee;
-if((!(data132 && typeof data132 == "object" && !Array.isArray(data132))) && (data132 !== null)){
-const err348 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
+if(data126.ProductName !== undefined){
+let data132 = data126.ProductName;
+if(typeof data132 === "string"){
+if(func5(data132) > 1000){
+const err348 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data132};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -5321,9 +5277,8 @@ vErrors.push(err348);
 }
 errors++;
 }
-if(data132 && typeof data132 == "object" && !Array.isArray(data132)){
-if(Object.keys(data132).length < 1){
-const err349 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
+if(func5(data132) < 1){
+const err349 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data132};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -5332,8 +5287,9 @@ vErrors.push(err349);
 }
 errors++;
 }
-if(data132.Pinfl === undefined){
-const err350 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
+}
+else {
+const err350 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data132};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -5342,8 +5298,18 @@ vErrors.push(err350);
 }
 errors++;
 }
-if(data132.FullName === undefined){
-const err351 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
+}
+if(data126.PackageCode !== undefined){
+if(!(validate72.call(this, data126.PackageCode, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageCode",parentData:data126,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+}
+if(data126.PackageName !== undefined){
+let data134 = data126.PackageName;
+if(typeof data134 === "string"){
+if(func5(data134) > 300){
+const err351 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data134};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -5352,9 +5318,8 @@ vErrors.push(err351);
 }
 errors++;
 }
-for(const key28 in data132){
-if(!((key28 === "Pinfl") || (key28 === "FullName"))){
-const err352 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data132};
+if(func5(data134) < 1){
+const err352 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data134};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -5364,15 +5329,8 @@ vErrors.push(err352);
 errors++;
 }
 }
-if(data132.Pinfl !== undefined){
-let data133 = data132.Pinfl;
-if(!(validate60.call(this, data133, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",parentData:data132,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-if(typeof data133 === "string"){
-if(func5(data133) < 14){
-const err353 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data133};
+else {
+const err353 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data134};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -5382,12 +5340,21 @@ vErrors.push(err353);
 errors++;
 }
 }
+if(data126.Amount !== undefined){
+if(!(validate74.call(this, data126.Amount, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Amount",parentData:data126,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
 }
-if(data132.FullName !== undefined){
-let data134 = data132.FullName;
-if(typeof data134 === "string"){
-if(func5(data134) > 300){
-const err354 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data134};
+}
+if(data126.Price !== undefined){
+let data136 = data126.Price;
+if(!(validate68.call(this, data136, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",parentData:data126,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+if((typeof data136 == "number") && (isFinite(data136))){
+if(data136 < 0 || isNaN(data136)){
+const err354 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data136};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -5396,8 +5363,17 @@ vErrors.push(err354);
 }
 errors++;
 }
-if(func5(data134) < 1){
-const err355 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data134};
+}
+}
+if(data126.DeliverySum !== undefined){
+let data137 = data126.DeliverySum;
+if(!(validate68.call(this, data137, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",parentData:data126,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+if((typeof data137 == "number") && (isFinite(data137))){
+if(data137 < 0 || isNaN(data137)){
+const err355 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data137};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -5407,8 +5383,12 @@ vErrors.push(err355);
 errors++;
 }
 }
-else {
-const err356 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data134};
+}
+if(data126.WeightBrutto !== undefined){
+let data138 = data126.WeightBrutto;
+if((typeof data138 == "number") && (isFinite(data138))){
+if(data138 < 0 || isNaN(data138)){
+const err356 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data138};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -5417,13 +5397,15 @@ vErrors.push(err356);
 }
 errors++;
 }
+const issues10 = func76(data138, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto");
+if(issues10 !== null){
+const kwErrors10 = func4(issues10, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
+errors = errors + kwErrors10.length;
 }
 }
-}
-if(data126.UnloadingEmpowerment !== undefined){
-let data135 = data126.UnloadingEmpowerment;
-if((!(data135 && typeof data135 == "object" && !Array.isArray(data135))) && (data135 !== null)){
-const err357 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
+else {
+const err357 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data138};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -5432,9 +5414,12 @@ vErrors.push(err357);
 }
 errors++;
 }
-if(data135 && typeof data135 == "object" && !Array.isArray(data135)){
-if(Object.keys(data135).length < 1){
-const err358 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
+}
+if(data126.WeightNetto !== undefined){
+let data139 = data126.WeightNetto;
+if((typeof data139 == "number") && (isFinite(data139))){
+if(data139 < 0 || isNaN(data139)){
+const err358 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data139};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -5443,8 +5428,15 @@ vErrors.push(err358);
 }
 errors++;
 }
-if(data135.EmpowermentNo === undefined){
-const err359 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
+const issues11 = func76(data139, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto");
+if(issues11 !== null){
+const kwErrors11 = func4(issues11, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
+errors = errors + kwErrors11.length;
+}
+}
+else {
+const err359 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data139};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -5453,8 +5445,10 @@ vErrors.push(err359);
 }
 errors++;
 }
-if(data135.EmpowermentDateOfIssue === undefined){
-const err360 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
+}
+}
+else {
+const err360 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -5463,9 +5457,16 @@ vErrors.push(err360);
 }
 errors++;
 }
-for(const key29 in data135){
-if(!((((key29 === "EmpowermentId") || (key29 === "EmpowermentNo")) || (key29 === "EmpowermentDateOfIssue")) || (key29 === "EmpowermentDateOfExpire"))){
-const err361 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data135};
+}
+const issues12 = func97(data125, schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products");
+if(issues12 !== null){
+const kwErrors12 = func4(issues12, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
+errors = errors + kwErrors12.length;
+}
+}
+else {
+const err361 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data125};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -5475,11 +5476,15 @@ vErrors.push(err361);
 errors++;
 }
 }
-if(data135.EmpowermentId !== undefined){
-let data136 = data135.EmpowermentId;
-if(typeof data136 === "string"){
-if(func5(data136) > 50){
-const err362 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data136};
+const issues13 = func99(data122, schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo");
+if(issues13 !== null){
+const kwErrors13 = func4(issues13, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
+vErrors = vErrors === null ? kwErrors13 : vErrors.concat(kwErrors13);
+errors = errors + kwErrors13.length;
+}
+}
+else {
+const err362 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data122};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -5489,8 +5494,11 @@ vErrors.push(err362);
 errors++;
 }
 }
-else {
-const err363 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data136};
+if(data96.WagonDoc !== undefined){
+let data140 = data96.WagonDoc;
+if(data140 && typeof data140 == "object" && !Array.isArray(data140)){
+if(data140.Number === undefined){
+const err363 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc,data:data140};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -5499,12 +5507,8 @@ vErrors.push(err363);
 }
 errors++;
 }
-}
-if(data135.EmpowermentNo !== undefined){
-let data137 = data135.EmpowermentNo;
-if(typeof data137 === "string"){
-if(func5(data137) > 50){
-const err364 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data137};
+if(data140.Type === undefined){
+const err364 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.required,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc,data:data140};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -5513,8 +5517,9 @@ vErrors.push(err364);
 }
 errors++;
 }
-if(func5(data137) < 1){
-const err365 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data137};
+for(const key29 in data140){
+if(!((key29 === "Number") || (key29 === "Type"))){
+const err365 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc,data:data140};
 if(vErrors === null){
 vErrors = [err365];
 }
@@ -5524,8 +5529,11 @@ vErrors.push(err365);
 errors++;
 }
 }
-else {
-const err366 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data137};
+if(data140.Number !== undefined){
+let data141 = data140.Number;
+if(typeof data141 === "string"){
+if(func5(data141) > 20){
+const err366 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Number",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Number/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Number,data:data141};
 if(vErrors === null){
 vErrors = [err366];
 }
@@ -5534,26 +5542,8 @@ vErrors.push(err366);
 }
 errors++;
 }
-}
-if(data135.EmpowermentDateOfIssue !== undefined){
-if(!(validate38.call(this, data135.EmpowermentDateOfIssue, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data135,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-if(data135.EmpowermentDateOfExpire !== undefined){
-if(!(validate38.call(this, data135.EmpowermentDateOfExpire, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data135,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-if(data126.ProductInfo !== undefined){
-let data140 = data126.ProductInfo;
-if(data140 && typeof data140 == "object" && !Array.isArray(data140)){
-if(data140.TotalDeliverySum === undefined){
-const err367 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
+if(func5(data141) < 1){
+const err367 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Number",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Number/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Number,data:data141};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -5562,8 +5552,9 @@ vErrors.push(err367);
 }
 errors++;
 }
-if(data140.Products === undefined){
-const err368 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
+}
+else {
+const err368 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Number",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Number.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Number,data:data141};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -5572,9 +5563,12 @@ vErrors.push(err368);
 }
 errors++;
 }
-for(const key30 in data140){
-if(!(((key30 === "TotalDeliverySum") || (key30 === "TotalWeightBrutto")) || (key30 === "Products"))){
-const err369 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
+}
+if(data140.Type !== undefined){
+let data142 = data140.Type;
+if(typeof data142 === "string"){
+if(func5(data142) > 100){
+const err369 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Type",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Type,data:data142};
 if(vErrors === null){
 vErrors = [err369];
 }
@@ -5583,16 +5577,8 @@ vErrors.push(err369);
 }
 errors++;
 }
-}
-if(data140.TotalDeliverySum !== undefined){
-let data141 = data140.TotalDeliverySum;
-if(!(validate66.call(this, data141, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",parentData:data140,parentDataProperty:"TotalDeliverySum",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-if((typeof data141 == "number") && (isFinite(data141))){
-if(data141 < 0 || isNaN(data141)){
-const err370 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data141};
+if(func5(data142) < 1){
+const err370 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Type",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Type,data:data142};
 if(vErrors === null){
 vErrors = [err370];
 }
@@ -5602,12 +5588,8 @@ vErrors.push(err370);
 errors++;
 }
 }
-}
-if(data140.TotalWeightBrutto !== undefined){
-let data142 = data140.TotalWeightBrutto;
-if((typeof data142 == "number") && (isFinite(data142))){
-if(data142 < 0 || isNaN(data142)){
-const err371 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data142};
+else {
+const err371 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Type",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Type.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Type,data:data142};
 if(vErrors === null){
 vErrors = [err371];
 }
@@ -5616,15 +5598,10 @@ vErrors.push(err371);
 }
 errors++;
 }
-const issues14 = func74(data142, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto");
-if(issues14 !== null){
-const kwErrors14 = func4(issues14, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors14 : vErrors.concat(kwErrors14);
-errors = errors + kwErrors14.length;
 }
 }
 else {
-const err372 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data142};
+const err372 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items.properties.WagonDoc,data:data140};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -5634,11 +5611,9 @@ vErrors.push(err372);
 errors++;
 }
 }
-if(data140.Products !== undefined){
-let data143 = data140.Products;
-if(Array.isArray(data143)){
-if(data143.length > 10000){
-const err373 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data143};
+}
+else {
+const err373 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.Railway.properties.ProductGroups.items.type,parentSchema:schema20.properties.Railway.properties.ProductGroups.items,data:data96};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -5647,8 +5622,10 @@ vErrors.push(err373);
 }
 errors++;
 }
-if(data143.length < 1){
-const err374 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data143};
+}
+}
+else {
+const err374 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.Railway.properties.ProductGroups.type,parentSchema:schema20.properties.Railway.properties.ProductGroups,data:data95};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -5657,12 +5634,13 @@ vErrors.push(err374);
 }
 errors++;
 }
-const len5 = data143.length;
-for(let i5=0; i5<len5; i5++){
-let data144 = data143[i5];
-if(data144 && typeof data144 == "object" && !Array.isArray(data144)){
-if(data144.OrdNo === undefined){
-const err375 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+}
+}
+}
+if(data.Shipway !== undefined){
+let data143 = data.Shipway;
+if((!(data143 && typeof data143 == "object" && !Array.isArray(data143))) && (data143 !== null)){
+const err375 = {instancePath:instancePath+"/Shipway",schemaPath:"#/properties/Shipway/type",keyword:"type",params:{type: schema20.properties.Shipway.type},message:"must be object,null",schema:schema20.properties.Shipway.type,parentSchema:schema20.properties.Shipway,data:data143};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -5671,8 +5649,11 @@ vErrors.push(err375);
 }
 errors++;
 }
-if(data144.CatalogCode === undefined){
-const err376 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+}
+if(data.OtherTransport !== undefined){
+let data144 = data.OtherTransport;
+if((!(data144 && typeof data144 == "object" && !Array.isArray(data144))) && (data144 !== null)){
+const err376 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/type",keyword:"type",params:{type: schema20.properties.OtherTransport.type},message:"must be object,null",schema:schema20.properties.OtherTransport.type,parentSchema:schema20.properties.OtherTransport,data:data144};
 if(vErrors === null){
 vErrors = [err376];
 }
@@ -5681,8 +5662,9 @@ vErrors.push(err376);
 }
 errors++;
 }
-if(data144.CatalogName === undefined){
-const err377 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+if(data144 && typeof data144 == "object" && !Array.isArray(data144)){
+if(Object.keys(data144).length < 1){
+const err377 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OtherTransport,data:data144};
 if(vErrors === null){
 vErrors = [err377];
 }
@@ -5691,8 +5673,8 @@ vErrors.push(err377);
 }
 errors++;
 }
-if(data144.ProductName === undefined){
-const err378 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+if(data144.TransportNo === undefined){
+const err378 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "TransportNo"},message:"must have required property '"+"TransportNo"+"'",schema:schema20.properties.OtherTransport.required,parentSchema:schema20.properties.OtherTransport,data:data144};
 if(vErrors === null){
 vErrors = [err378];
 }
@@ -5701,8 +5683,8 @@ vErrors.push(err378);
 }
 errors++;
 }
-if(data144.PackageCode === undefined){
-const err379 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+if(data144.ProductGroups === undefined){
+const err379 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema20.properties.OtherTransport.required,parentSchema:schema20.properties.OtherTransport,data:data144};
 if(vErrors === null){
 vErrors = [err379];
 }
@@ -5711,8 +5693,9 @@ vErrors.push(err379);
 }
 errors++;
 }
-if(data144.PackageName === undefined){
-const err380 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+for(const key30 in data144){
+if(!((key30 === "TransportNo") || (key30 === "ProductGroups"))){
+const err380 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport,data:data144};
 if(vErrors === null){
 vErrors = [err380];
 }
@@ -5721,8 +5704,12 @@ vErrors.push(err380);
 }
 errors++;
 }
-if(data144.Amount === undefined){
-const err381 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+}
+if(data144.TransportNo !== undefined){
+let data145 = data144.TransportNo;
+if(typeof data145 === "string"){
+if(func5(data145) > 50){
+const err381 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OtherTransport.properties.TransportNo,data:data145};
 if(vErrors === null){
 vErrors = [err381];
 }
@@ -5731,8 +5718,8 @@ vErrors.push(err381);
 }
 errors++;
 }
-if(data144.Price === undefined){
-const err382 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+if(func5(data145) < 1){
+const err382 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.TransportNo,data:data145};
 if(vErrors === null){
 vErrors = [err382];
 }
@@ -5741,8 +5728,9 @@ vErrors.push(err382);
 }
 errors++;
 }
-if(data144.DeliverySum === undefined){
-const err383 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+}
+else {
+const err383 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.TransportNo.type,parentSchema:schema20.properties.OtherTransport.properties.TransportNo,data:data145};
 if(vErrors === null){
 vErrors = [err383];
 }
@@ -5751,9 +5739,12 @@ vErrors.push(err383);
 }
 errors++;
 }
-for(const key31 in data144){
-if(!(func2.call(schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key31))){
-const err384 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+}
+if(data144.ProductGroups !== undefined){
+let data146 = data144.ProductGroups;
+if(Array.isArray(data146)){
+if(data146.length > 100){
+const err384 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups,data:data146};
 if(vErrors === null){
 vErrors = [err384];
 }
@@ -5762,11 +5753,8 @@ vErrors.push(err384);
 }
 errors++;
 }
-}
-if(data144.OrdNo !== undefined){
-let data145 = data144.OrdNo;
-if(!(((typeof data145 == "number") && (!(data145 % 1) && !isNaN(data145))) && (isFinite(data145)))){
-const err385 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data145};
+if(data146.length < 1){
+const err385 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups,data:data146};
 if(vErrors === null){
 vErrors = [err385];
 }
@@ -5775,9 +5763,12 @@ vErrors.push(err385);
 }
 errors++;
 }
-if((typeof data145 == "number") && (isFinite(data145))){
-if(data145 < 1 || isNaN(data145)){
-const err386 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data145};
+const len6 = data146.length;
+for(let i6=0; i6<len6; i6++){
+let data147 = data146[i6];
+if(data147 && typeof data147 == "object" && !Array.isArray(data147)){
+if(data147.LoadingPoint === undefined){
+const err386 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err386];
 }
@@ -5786,13 +5777,8 @@ vErrors.push(err386);
 }
 errors++;
 }
-}
-}
-if(data144.CommittentTinOrPinfl !== undefined){
-let data146 = data144.CommittentTinOrPinfl;
-if(typeof data146 === "string"){
-if(func5(data146) > 14){
-const err387 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data146};
+if(data147.LoadingTrustee === undefined){
+const err387 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err387];
 }
@@ -5801,15 +5787,8 @@ vErrors.push(err387);
 }
 errors++;
 }
-const issues15 = func18(data146, true, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl");
-if(issues15 !== null){
-const kwErrors15 = func4(issues15, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors15 : vErrors.concat(kwErrors15);
-errors = errors + kwErrors15.length;
-}
-}
-else {
-const err388 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data146};
+if(data147.UnloadingPoint === undefined){
+const err388 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err388];
 }
@@ -5818,12 +5797,8 @@ vErrors.push(err388);
 }
 errors++;
 }
-}
-if(data144.CommittentName !== undefined){
-let data147 = data144.CommittentName;
-if(typeof data147 === "string"){
-if(func5(data147) > 500){
-const err389 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data147};
+if(data147.UnloadingTrustee === undefined){
+const err389 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err389];
 }
@@ -5832,9 +5807,8 @@ vErrors.push(err389);
 }
 errors++;
 }
-}
-else {
-const err390 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data147};
+if(data147.UnloadingEmpowerment === undefined){
+const err390 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err390];
 }
@@ -5843,18 +5817,8 @@ vErrors.push(err390);
 }
 errors++;
 }
-}
-if(data144.CatalogCode !== undefined){
-if(!(validate68.call(this, data144.CatalogCode, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogCode",parentData:data144,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
-errors = vErrors.length;
-}
-}
-if(data144.CatalogName !== undefined){
-let data149 = data144.CatalogName;
-if(typeof data149 === "string"){
-if(func5(data149) > 1000){
-const err391 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data149};
+if(data147.ProductInfo === undefined){
+const err391 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err391];
 }
@@ -5863,8 +5827,9 @@ vErrors.push(err391);
 }
 errors++;
 }
-if(func5(data149) < 1){
-const err392 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data149};
+for(const key31 in data147){
+if(!((((((key31 === "LoadingPoint") || (key31 === "LoadingTrustee")) || (key31 === "UnloadingPoint")) || (key31 === "UnloadingTrustee")) || (key31 === "UnloadingEmpowerment")) || (key31 === "ProductInfo"))){
+const err392 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err392];
 }
@@ -5874,8 +5839,16 @@ vErrors.push(err392);
 errors++;
 }
 }
-else {
-const err393 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data149};
+if(data147.LoadingPoint !== undefined){
+if(!(validate60.call(this, data147.LoadingPoint, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingPoint",parentData:data147,parentDataProperty:"LoadingPoint",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data147.LoadingTrustee !== undefined){
+let data149 = data147.LoadingTrustee;
+if((!(data149 && typeof data149 == "object" && !Array.isArray(data149))) && (data149 !== null)){
+const err393 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
 if(vErrors === null){
 vErrors = [err393];
 }
@@ -5884,12 +5857,9 @@ vErrors.push(err393);
 }
 errors++;
 }
-}
-if(data144.ProductName !== undefined){
-let data150 = data144.ProductName;
-if(typeof data150 === "string"){
-if(func5(data150) > 1000){
-const err394 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data150};
+if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
+if(Object.keys(data149).length < 1){
+const err394 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
 if(vErrors === null){
 vErrors = [err394];
 }
@@ -5898,8 +5868,8 @@ vErrors.push(err394);
 }
 errors++;
 }
-if(func5(data150) < 1){
-const err395 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data150};
+if(data149.Pinfl === undefined){
+const err395 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
 if(vErrors === null){
 vErrors = [err395];
 }
@@ -5908,9 +5878,8 @@ vErrors.push(err395);
 }
 errors++;
 }
-}
-else {
-const err396 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data150};
+if(data149.FullName === undefined){
+const err396 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
 if(vErrors === null){
 vErrors = [err396];
 }
@@ -5919,18 +5888,9 @@ vErrors.push(err396);
 }
 errors++;
 }
-}
-if(data144.PackageCode !== undefined){
-if(!(validate70.call(this, data144.PackageCode, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageCode",parentData:data144,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
-errors = vErrors.length;
-}
-}
-if(data144.PackageName !== undefined){
-let data152 = data144.PackageName;
-if(typeof data152 === "string"){
-if(func5(data152) > 300){
-const err397 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data152};
+for(const key32 in data149){
+if(!((key32 === "Pinfl") || (key32 === "FullName"))){
+const err397 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
 if(vErrors === null){
 vErrors = [err397];
 }
@@ -5939,8 +5899,16 @@ vErrors.push(err397);
 }
 errors++;
 }
-if(func5(data152) < 1){
-const err398 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data152};
+}
+if(data149.Pinfl !== undefined){
+let data150 = data149.Pinfl;
+if(!(validate62.call(this, data150, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/Pinfl",parentData:data149,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+if(typeof data150 === "string"){
+if(func5(data150) < 14){
+const err398 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data150};
 if(vErrors === null){
 vErrors = [err398];
 }
@@ -5950,8 +5918,12 @@ vErrors.push(err398);
 errors++;
 }
 }
-else {
-const err399 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data152};
+}
+if(data149.FullName !== undefined){
+let data151 = data149.FullName;
+if(typeof data151 === "string"){
+if(func5(data151) > 300){
+const err399 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data151};
 if(vErrors === null){
 vErrors = [err399];
 }
@@ -5960,22 +5932,8 @@ vErrors.push(err399);
 }
 errors++;
 }
-}
-if(data144.Amount !== undefined){
-if(!(validate72.call(this, data144.Amount, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Amount",parentData:data144,parentDataProperty:"Amount",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
-errors = vErrors.length;
-}
-}
-if(data144.Price !== undefined){
-let data154 = data144.Price;
-if(!(validate66.call(this, data154, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",parentData:data144,parentDataProperty:"Price",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-if((typeof data154 == "number") && (isFinite(data154))){
-if(data154 < 0 || isNaN(data154)){
-const err400 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data154};
+if(func5(data151) < 1){
+const err400 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data151};
 if(vErrors === null){
 vErrors = [err400];
 }
@@ -5985,16 +5943,8 @@ vErrors.push(err400);
 errors++;
 }
 }
-}
-if(data144.DeliverySum !== undefined){
-let data155 = data144.DeliverySum;
-if(!(validate66.call(this, data155, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",parentData:data144,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-if((typeof data155 == "number") && (isFinite(data155))){
-if(data155 < 0 || isNaN(data155)){
-const err401 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data155};
+else {
+const err401 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data151};
 if(vErrors === null){
 vErrors = [err401];
 }
@@ -6005,11 +5955,17 @@ errors++;
 }
 }
 }
-if(data144.WeightBrutto !== undefined){
-let data156 = data144.WeightBrutto;
-if((typeof data156 == "number") && (isFinite(data156))){
-if(data156 < 0 || isNaN(data156)){
-const err402 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data156};
+}
+if(data147.UnloadingPoint !== undefined){
+if(!(validate60.call(this, data147.UnloadingPoint, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingPoint",parentData:data147,parentDataProperty:"UnloadingPoint",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+errors = vErrors.length;
+}
+}
+if(data147.UnloadingTrustee !== undefined){
+let data153 = data147.UnloadingTrustee;
+if((!(data153 && typeof data153 == "object" && !Array.isArray(data153))) && (data153 !== null)){
+const err402 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
 if(vErrors === null){
 vErrors = [err402];
 }
@@ -6018,15 +5974,9 @@ vErrors.push(err402);
 }
 errors++;
 }
-const issues16 = func74(data156, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto");
-if(issues16 !== null){
-const kwErrors16 = func4(issues16, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors16 : vErrors.concat(kwErrors16);
-errors = errors + kwErrors16.length;
-}
-}
-else {
-const err403 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data156};
+if(data153 && typeof data153 == "object" && !Array.isArray(data153)){
+if(Object.keys(data153).length < 1){
+const err403 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
 if(vErrors === null){
 vErrors = [err403];
 }
@@ -6035,12 +5985,8 @@ vErrors.push(err403);
 }
 errors++;
 }
-}
-if(data144.WeightNetto !== undefined){
-let data157 = data144.WeightNetto;
-if((typeof data157 == "number") && (isFinite(data157))){
-if(data157 < 0 || isNaN(data157)){
-const err404 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data157};
+if(data153.Pinfl === undefined){
+const err404 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
 if(vErrors === null){
 vErrors = [err404];
 }
@@ -6049,15 +5995,8 @@ vErrors.push(err404);
 }
 errors++;
 }
-const issues17 = func74(data157, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto");
-if(issues17 !== null){
-const kwErrors17 = func4(issues17, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors17 : vErrors.concat(kwErrors17);
-errors = errors + kwErrors17.length;
-}
-}
-else {
-const err405 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data157};
+if(data153.FullName === undefined){
+const err405 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
 if(vErrors === null){
 vErrors = [err405];
 }
@@ -6066,10 +6005,9 @@ vErrors.push(err405);
 }
 errors++;
 }
-}
-}
-else {
-const err406 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data144};
+for(const key33 in data153){
+if(!((key33 === "Pinfl") || (key33 === "FullName"))){
+const err406 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
 if(vErrors === null){
 vErrors = [err406];
 }
@@ -6079,15 +6017,15 @@ vErrors.push(err406);
 errors++;
 }
 }
-const issues18 = func95(data143, schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products");
-if(issues18 !== null){
-const kwErrors18 = func4(issues18, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
-vErrors = vErrors === null ? kwErrors18 : vErrors.concat(kwErrors18);
-errors = errors + kwErrors18.length;
+if(data153.Pinfl !== undefined){
+let data154 = data153.Pinfl;
+if(!(validate62.call(this, data154, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/Pinfl",parentData:data153,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
 }
-}
-else {
-const err407 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data143};
+if(typeof data154 === "string"){
+if(func5(data154) < 14){
+const err407 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data154};
 if(vErrors === null){
 vErrors = [err407];
 }
@@ -6097,15 +6035,12 @@ vErrors.push(err407);
 errors++;
 }
 }
-const issues19 = func97(data140, schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo");
-if(issues19 !== null){
-const kwErrors19 = func4(issues19, instancePath + "/OtherTransport/ProductGroups/" + i4+"/ProductInfo", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
-vErrors = vErrors === null ? kwErrors19 : vErrors.concat(kwErrors19);
-errors = errors + kwErrors19.length;
 }
-}
-else {
-const err408 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data140};
+if(data153.FullName !== undefined){
+let data155 = data153.FullName;
+if(typeof data155 === "string"){
+if(func5(data155) > 300){
+const err408 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data155};
 if(vErrors === null){
 vErrors = [err408];
 }
@@ -6114,10 +6049,8 @@ vErrors.push(err408);
 }
 errors++;
 }
-}
-}
-else {
-const err409 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i4,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data126};
+if(func5(data155) < 1){
+const err409 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data155};
 if(vErrors === null){
 vErrors = [err409];
 }
@@ -6127,9 +6060,8 @@ vErrors.push(err409);
 errors++;
 }
 }
-}
 else {
-const err410 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.OtherTransport.properties.ProductGroups.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups,data:data125};
+const err410 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data155};
 if(vErrors === null){
 vErrors = [err410];
 }
@@ -6141,10 +6073,10 @@ errors++;
 }
 }
 }
-if(data.ResponsiblePerson !== undefined){
-let data158 = data.ResponsiblePerson;
-if((!(data158 && typeof data158 == "object" && !Array.isArray(data158))) && (data158 !== null)){
-const err411 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/type",keyword:"type",params:{type: schema20.properties.ResponsiblePerson.type},message:"must be object,null",schema:schema20.properties.ResponsiblePerson.type,parentSchema:schema20.properties.ResponsiblePerson,data:data158};
+if(data147.UnloadingEmpowerment !== undefined){
+let data156 = data147.UnloadingEmpowerment;
+if((!(data156 && typeof data156 == "object" && !Array.isArray(data156))) && (data156 !== null)){
+const err411 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
 if(vErrors === null){
 vErrors = [err411];
 }
@@ -6153,9 +6085,9 @@ vErrors.push(err411);
 }
 errors++;
 }
-if(data158 && typeof data158 == "object" && !Array.isArray(data158)){
-if(Object.keys(data158).length < 1){
-const err412 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ResponsiblePerson,data:data158};
+if(data156 && typeof data156 == "object" && !Array.isArray(data156)){
+if(Object.keys(data156).length < 1){
+const err412 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
 if(vErrors === null){
 vErrors = [err412];
 }
@@ -6164,8 +6096,8 @@ vErrors.push(err412);
 }
 errors++;
 }
-if(data158.Pinfl === undefined){
-const err413 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.ResponsiblePerson.required,parentSchema:schema20.properties.ResponsiblePerson,data:data158};
+if(data156.EmpowermentNo === undefined){
+const err413 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
 if(vErrors === null){
 vErrors = [err413];
 }
@@ -6174,8 +6106,8 @@ vErrors.push(err413);
 }
 errors++;
 }
-if(data158.FullName === undefined){
-const err414 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.ResponsiblePerson.required,parentSchema:schema20.properties.ResponsiblePerson,data:data158};
+if(data156.EmpowermentDateOfIssue === undefined){
+const err414 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
 if(vErrors === null){
 vErrors = [err414];
 }
@@ -6184,9 +6116,9 @@ vErrors.push(err414);
 }
 errors++;
 }
-for(const key32 in data158){
-if(!((key32 === "Pinfl") || (key32 === "FullName"))){
-const err415 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ResponsiblePerson,data:data158};
+for(const key34 in data156){
+if(!((((key34 === "EmpowermentId") || (key34 === "EmpowermentNo")) || (key34 === "EmpowermentDateOfIssue")) || (key34 === "EmpowermentDateOfExpire"))){
+const err415 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
 if(vErrors === null){
 vErrors = [err415];
 }
@@ -6196,15 +6128,11 @@ vErrors.push(err415);
 errors++;
 }
 }
-if(data158.Pinfl !== undefined){
-let data159 = data158.Pinfl;
-if(!(validate60.call(this, data159, {instancePath:instancePath+"/ResponsiblePerson/Pinfl",parentData:data158,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-if(typeof data159 === "string"){
-if(func5(data159) < 14){
-const err416 = {instancePath:instancePath+"/ResponsiblePerson/Pinfl",schemaPath:"#/properties/ResponsiblePerson/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.ResponsiblePerson.properties.Pinfl,data:data159};
+if(data156.EmpowermentId !== undefined){
+let data157 = data156.EmpowermentId;
+if(typeof data157 === "string"){
+if(func5(data157) > 50){
+const err416 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data157};
 if(vErrors === null){
 vErrors = [err416];
 }
@@ -6214,12 +6142,8 @@ vErrors.push(err416);
 errors++;
 }
 }
-}
-if(data158.FullName !== undefined){
-let data160 = data158.FullName;
-if(typeof data160 === "string"){
-if(func5(data160) > 300){
-const err417 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ResponsiblePerson.properties.FullName,data:data160};
+else {
+const err417 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data157};
 if(vErrors === null){
 vErrors = [err417];
 }
@@ -6228,8 +6152,12 @@ vErrors.push(err417);
 }
 errors++;
 }
-if(func5(data160) < 1){
-const err418 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ResponsiblePerson.properties.FullName,data:data160};
+}
+if(data156.EmpowermentNo !== undefined){
+let data158 = data156.EmpowermentNo;
+if(typeof data158 === "string"){
+if(func5(data158) > 50){
+const err418 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data158};
 if(vErrors === null){
 vErrors = [err418];
 }
@@ -6238,9 +6166,8 @@ vErrors.push(err418);
 }
 errors++;
 }
-}
-else {
-const err419 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ResponsiblePerson.properties.FullName.type,parentSchema:schema20.properties.ResponsiblePerson.properties.FullName,data:data160};
+if(func5(data158) < 1){
+const err419 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data158};
 if(vErrors === null){
 vErrors = [err419];
 }
@@ -6250,13 +6177,8 @@ vErrors.push(err419);
 errors++;
 }
 }
-}
-}
-if(data.TotalDistance !== undefined){
-let data161 = data.TotalDistance;
-if((typeof data161 == "number") && (isFinite(data161))){
-if(data161 > 100000 || isNaN(data161)){
-const err420 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema20.properties.TotalDistance,data:data161};
+else {
+const err420 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data158};
 if(vErrors === null){
 vErrors = [err420];
 }
@@ -6265,8 +6187,26 @@ vErrors.push(err420);
 }
 errors++;
 }
-if(data161 < 0 || isNaN(data161)){
-const err421 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalDistance,data:data161};
+}
+if(data156.EmpowermentDateOfIssue !== undefined){
+if(!(validate38.call(this, data156.EmpowermentDateOfIssue, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data156,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data156.EmpowermentDateOfExpire !== undefined){
+if(!(validate38.call(this, data156.EmpowermentDateOfExpire, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data156,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data147.ProductInfo !== undefined){
+let data161 = data147.ProductInfo;
+if(data161 && typeof data161 == "object" && !Array.isArray(data161)){
+if(data161.TotalDeliverySum === undefined){
+const err421 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data161};
 if(vErrors === null){
 vErrors = [err421];
 }
@@ -6275,15 +6215,8 @@ vErrors.push(err421);
 }
 errors++;
 }
-const issues20 = func74(data161, 2, rootData, this, instancePath + "/TotalDistance");
-if(issues20 !== null){
-const kwErrors20 = func4(issues20, instancePath + "/TotalDistance", "#/properties/TotalDistance/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors20 : vErrors.concat(kwErrors20);
-errors = errors + kwErrors20.length;
-}
-}
-else {
-const err422 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.TotalDistance.type,parentSchema:schema20.properties.TotalDistance,data:data161};
+if(data161.Products === undefined){
+const err422 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data161};
 if(vErrors === null){
 vErrors = [err422];
 }
@@ -6292,12 +6225,9 @@ vErrors.push(err422);
 }
 errors++;
 }
-}
-if(data.InCityDistance !== undefined){
-let data162 = data.InCityDistance;
-if((typeof data162 == "number") && (isFinite(data162))){
-if(data162 > 100000 || isNaN(data162)){
-const err423 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema20.properties.InCityDistance,data:data162};
+for(const key35 in data161){
+if(!(((key35 === "TotalDeliverySum") || (key35 === "TotalWeightBrutto")) || (key35 === "Products"))){
+const err423 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data161};
 if(vErrors === null){
 vErrors = [err423];
 }
@@ -6306,8 +6236,16 @@ vErrors.push(err423);
 }
 errors++;
 }
+}
+if(data161.TotalDeliverySum !== undefined){
+let data162 = data161.TotalDeliverySum;
+if(!(validate68.call(this, data162, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalDeliverySum",parentData:data161,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+if((typeof data162 == "number") && (isFinite(data162))){
 if(data162 < 0 || isNaN(data162)){
-const err424 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.InCityDistance,data:data162};
+const err424 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data162};
 if(vErrors === null){
 vErrors = [err424];
 }
@@ -6316,15 +6254,13 @@ vErrors.push(err424);
 }
 errors++;
 }
-const issues21 = func74(data162, 2, rootData, this, instancePath + "/InCityDistance");
-if(issues21 !== null){
-const kwErrors21 = func4(issues21, instancePath + "/InCityDistance", "#/properties/InCityDistance/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors21 : vErrors.concat(kwErrors21);
-errors = errors + kwErrors21.length;
 }
 }
-else {
-const err425 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.InCityDistance.type,parentSchema:schema20.properties.InCityDistance,data:data162};
+if(data161.TotalWeightBrutto !== undefined){
+let data163 = data161.TotalWeightBrutto;
+if((typeof data163 == "number") && (isFinite(data163))){
+if(data163 < 0 || isNaN(data163)){
+const err425 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data163};
 if(vErrors === null){
 vErrors = [err425];
 }
@@ -6333,16 +6269,15 @@ vErrors.push(err425);
 }
 errors++;
 }
+const issues14 = func76(data163, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalWeightBrutto");
+if(issues14 !== null){
+const kwErrors14 = func4(issues14, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalWeightBrutto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors14 : vErrors.concat(kwErrors14);
+errors = errors + kwErrors14.length;
 }
-if(data.DeliveryCost !== undefined){
-let data163 = data.DeliveryCost;
-if(!(validate66.call(this, data163, {instancePath:instancePath+"/DeliveryCost",parentData:data,parentDataProperty:"DeliveryCost",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
 }
-if((typeof data163 == "number") && (isFinite(data163))){
-if(data163 < 0 || isNaN(data163)){
-const err426 = {instancePath:instancePath+"/DeliveryCost",schemaPath:"#/properties/DeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.DeliveryCost,data:data163};
+else {
+const err426 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data163};
 if(vErrors === null){
 vErrors = [err426];
 }
@@ -6352,16 +6287,11 @@ vErrors.push(err426);
 errors++;
 }
 }
-}
-if(data.TotalDeliveryCost !== undefined){
-let data164 = data.TotalDeliveryCost;
-if(!(validate66.call(this, data164, {instancePath:instancePath+"/TotalDeliveryCost",parentData:data,parentDataProperty:"TotalDeliveryCost",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-if((typeof data164 == "number") && (isFinite(data164))){
-if(data164 < 0 || isNaN(data164)){
-const err427 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalDeliveryCost,data:data164};
+if(data161.Products !== undefined){
+let data164 = data161.Products;
+if(Array.isArray(data164)){
+if(data164.length > 10000){
+const err427 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data164};
 if(vErrors === null){
 vErrors = [err427];
 }
@@ -6370,12 +6300,8 @@ vErrors.push(err427);
 }
 errors++;
 }
-}
-}
-if(data.CargoClass !== undefined){
-let data165 = data.CargoClass;
-if(!(((typeof data165 == "number") && (!(data165 % 1) && !isNaN(data165))) && (isFinite(data165)))){
-const err428 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.CargoClass.type,parentSchema:schema20.properties.CargoClass,data:data165};
+if(data164.length < 1){
+const err428 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data164};
 if(vErrors === null){
 vErrors = [err428];
 }
@@ -6384,8 +6310,12 @@ vErrors.push(err428);
 }
 errors++;
 }
-if(!((((data165 === 1) || (data165 === 2)) || (data165 === 3)) || (data165 === 4))){
-const err429 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/enum",keyword:"enum",params:{allowedValues: schema20.properties.CargoClass.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.CargoClass.enum,parentSchema:schema20.properties.CargoClass,data:data165};
+const len7 = data164.length;
+for(let i7=0; i7<len7; i7++){
+let data165 = data164[i7];
+if(data165 && typeof data165 == "object" && !Array.isArray(data165)){
+if(data165.OrdNo === undefined){
+const err429 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err429];
 }
@@ -6394,16 +6324,8 @@ vErrors.push(err429);
 }
 errors++;
 }
-}
-if(data.TotalCargoCost !== undefined){
-let data166 = data.TotalCargoCost;
-if(!(validate66.call(this, data166, {instancePath:instancePath+"/TotalCargoCost",parentData:data,parentDataProperty:"TotalCargoCost",rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
-errors = vErrors.length;
-}
-if((typeof data166 == "number") && (isFinite(data166))){
-if(data166 < 0 || isNaN(data166)){
-const err430 = {instancePath:instancePath+"/TotalCargoCost",schemaPath:"#/properties/TotalCargoCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalCargoCost,data:data166};
+if(data165.CatalogCode === undefined){
+const err430 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err430];
 }
@@ -6412,13 +6334,8 @@ vErrors.push(err430);
 }
 errors++;
 }
-}
-}
-if(data.SpecialNotes !== undefined){
-let data167 = data.SpecialNotes;
-if(typeof data167 === "string"){
-if(func5(data167) > 2000){
-const err431 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema20.properties.SpecialNotes,data:data167};
+if(data165.CatalogName === undefined){
+const err431 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err431];
 }
@@ -6427,9 +6344,8 @@ vErrors.push(err431);
 }
 errors++;
 }
-}
-else {
-const err432 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.SpecialNotes.type,parentSchema:schema20.properties.SpecialNotes,data:data167};
+if(data165.ProductName === undefined){
+const err432 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err432];
 }
@@ -6438,11 +6354,8 @@ vErrors.push(err432);
 }
 errors++;
 }
-}
-if(data.ShipmentCount !== undefined){
-let data168 = data.ShipmentCount;
-if(!(((typeof data168 == "number") && (!(data168 % 1) && !isNaN(data168))) && (isFinite(data168)))){
-const err433 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.ShipmentCount.type,parentSchema:schema20.properties.ShipmentCount,data:data168};
+if(data165.PackageCode === undefined){
+const err433 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err433];
 }
@@ -6451,9 +6364,8 @@ vErrors.push(err433);
 }
 errors++;
 }
-if((typeof data168 == "number") && (isFinite(data168))){
-if(data168 > 1000 || isNaN(data168)){
-const err434 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema20.properties.ShipmentCount,data:data168};
+if(data165.PackageName === undefined){
+const err434 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err434];
 }
@@ -6462,8 +6374,8 @@ vErrors.push(err434);
 }
 errors++;
 }
-if(data168 < 1 || isNaN(data168)){
-const err435 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.ShipmentCount,data:data168};
+if(data165.Amount === undefined){
+const err435 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err435];
 }
@@ -6472,17 +6384,8 @@ vErrors.push(err435);
 }
 errors++;
 }
-}
-}
-const issues22 = func175(data, schema20.requiredUnless, rootData, this, instancePath + "");
-if(issues22 !== null){
-const kwErrors22 = func4(issues22, instancePath + "", "#/requiredUnless", "requiredUnless");
-vErrors = vErrors === null ? kwErrors22 : vErrors.concat(kwErrors22);
-errors = errors + kwErrors22.length;
-}
-}
-else {
-const err436 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(data165.Price === undefined){
+const err436 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err436];
 }
@@ -6491,14 +6394,912 @@ vErrors.push(err436);
 }
 errors++;
 }
+if(data165.DeliverySum === undefined){
+const err437 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
+if(vErrors === null){
+vErrors = [err437];
+}
+else {
+vErrors.push(err437);
+}
+errors++;
+}
+for(const key36 in data165){
+if(!(func2.call(schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key36))){
+const err438 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
+if(vErrors === null){
+vErrors = [err438];
+}
+else {
+vErrors.push(err438);
+}
+errors++;
+}
+}
+if(data165.OrdNo !== undefined){
+let data166 = data165.OrdNo;
+if(!(((typeof data166 == "number") && (!(data166 % 1) && !isNaN(data166))) && (isFinite(data166)))){
+const err439 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data166};
+if(vErrors === null){
+vErrors = [err439];
+}
+else {
+vErrors.push(err439);
+}
+errors++;
+}
+if((typeof data166 == "number") && (isFinite(data166))){
+if(data166 < 1 || isNaN(data166)){
+const err440 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data166};
+if(vErrors === null){
+vErrors = [err440];
+}
+else {
+vErrors.push(err440);
+}
+errors++;
+}
+}
+}
+if(data165.CommittentTinOrPinfl !== undefined){
+let data167 = data165.CommittentTinOrPinfl;
+if(typeof data167 === "string"){
+if(func5(data167) > 14){
+const err441 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data167};
+if(vErrors === null){
+vErrors = [err441];
+}
+else {
+vErrors.push(err441);
+}
+errors++;
+}
+const issues15 = func18(data167, true, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentTinOrPinfl");
+if(issues15 !== null){
+const kwErrors15 = func4(issues15, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentTinOrPinfl", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors15 : vErrors.concat(kwErrors15);
+errors = errors + kwErrors15.length;
+}
+}
+else {
+const err442 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data167};
+if(vErrors === null){
+vErrors = [err442];
+}
+else {
+vErrors.push(err442);
+}
+errors++;
+}
+}
+if(data165.CommittentName !== undefined){
+let data168 = data165.CommittentName;
+if(typeof data168 === "string"){
+if(func5(data168) > 500){
+const err443 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data168};
+if(vErrors === null){
+vErrors = [err443];
+}
+else {
+vErrors.push(err443);
+}
+errors++;
+}
+}
+else {
+const err444 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data168};
+if(vErrors === null){
+vErrors = [err444];
+}
+else {
+vErrors.push(err444);
+}
+errors++;
+}
+}
+if(data165.CatalogCode !== undefined){
+if(!(validate70.call(this, data165.CatalogCode, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CatalogCode",parentData:data165,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
+}
+}
+if(data165.CatalogName !== undefined){
+let data170 = data165.CatalogName;
+if(typeof data170 === "string"){
+if(func5(data170) > 1000){
+const err445 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data170};
+if(vErrors === null){
+vErrors = [err445];
+}
+else {
+vErrors.push(err445);
+}
+errors++;
+}
+if(func5(data170) < 1){
+const err446 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data170};
+if(vErrors === null){
+vErrors = [err446];
+}
+else {
+vErrors.push(err446);
+}
+errors++;
+}
+}
+else {
+const err447 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data170};
+if(vErrors === null){
+vErrors = [err447];
+}
+else {
+vErrors.push(err447);
+}
+errors++;
+}
+}
+if(data165.ProductName !== undefined){
+let data171 = data165.ProductName;
+if(typeof data171 === "string"){
+if(func5(data171) > 1000){
+const err448 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data171};
+if(vErrors === null){
+vErrors = [err448];
+}
+else {
+vErrors.push(err448);
+}
+errors++;
+}
+if(func5(data171) < 1){
+const err449 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data171};
+if(vErrors === null){
+vErrors = [err449];
+}
+else {
+vErrors.push(err449);
+}
+errors++;
+}
+}
+else {
+const err450 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data171};
+if(vErrors === null){
+vErrors = [err450];
+}
+else {
+vErrors.push(err450);
+}
+errors++;
+}
+}
+if(data165.PackageCode !== undefined){
+if(!(validate72.call(this, data165.PackageCode, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/PackageCode",parentData:data165,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+}
+if(data165.PackageName !== undefined){
+let data173 = data165.PackageName;
+if(typeof data173 === "string"){
+if(func5(data173) > 300){
+const err451 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data173};
+if(vErrors === null){
+vErrors = [err451];
+}
+else {
+vErrors.push(err451);
+}
+errors++;
+}
+if(func5(data173) < 1){
+const err452 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data173};
+if(vErrors === null){
+vErrors = [err452];
+}
+else {
+vErrors.push(err452);
+}
+errors++;
+}
+}
+else {
+const err453 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data173};
+if(vErrors === null){
+vErrors = [err453];
+}
+else {
+vErrors.push(err453);
+}
+errors++;
+}
+}
+if(data165.Amount !== undefined){
+if(!(validate74.call(this, data165.Amount, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/Amount",parentData:data165,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+}
+if(data165.Price !== undefined){
+let data175 = data165.Price;
+if(!(validate68.call(this, data175, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/Price",parentData:data165,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+if((typeof data175 == "number") && (isFinite(data175))){
+if(data175 < 0 || isNaN(data175)){
+const err454 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/Price",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.Price,data:data175};
+if(vErrors === null){
+vErrors = [err454];
+}
+else {
+vErrors.push(err454);
+}
+errors++;
+}
+}
+}
+if(data165.DeliverySum !== undefined){
+let data176 = data165.DeliverySum;
+if(!(validate68.call(this, data176, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/DeliverySum",parentData:data165,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+if((typeof data176 == "number") && (isFinite(data176))){
+if(data176 < 0 || isNaN(data176)){
+const err455 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/DeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data176};
+if(vErrors === null){
+vErrors = [err455];
+}
+else {
+vErrors.push(err455);
+}
+errors++;
+}
+}
+}
+if(data165.WeightBrutto !== undefined){
+let data177 = data165.WeightBrutto;
+if((typeof data177 == "number") && (isFinite(data177))){
+if(data177 < 0 || isNaN(data177)){
+const err456 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data177};
+if(vErrors === null){
+vErrors = [err456];
+}
+else {
+vErrors.push(err456);
+}
+errors++;
+}
+const issues16 = func76(data177, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightBrutto");
+if(issues16 !== null){
+const kwErrors16 = func4(issues16, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightBrutto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors16 : vErrors.concat(kwErrors16);
+errors = errors + kwErrors16.length;
+}
+}
+else {
+const err457 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data177};
+if(vErrors === null){
+vErrors = [err457];
+}
+else {
+vErrors.push(err457);
+}
+errors++;
+}
+}
+if(data165.WeightNetto !== undefined){
+let data178 = data165.WeightNetto;
+if((typeof data178 == "number") && (isFinite(data178))){
+if(data178 < 0 || isNaN(data178)){
+const err458 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data178};
+if(vErrors === null){
+vErrors = [err458];
+}
+else {
+vErrors.push(err458);
+}
+errors++;
+}
+const issues17 = func76(data178, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightNetto");
+if(issues17 !== null){
+const kwErrors17 = func4(issues17, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightNetto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors17 : vErrors.concat(kwErrors17);
+errors = errors + kwErrors17.length;
+}
+}
+else {
+const err459 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data178};
+if(vErrors === null){
+vErrors = [err459];
+}
+else {
+vErrors.push(err459);
+}
+errors++;
+}
+}
+}
+else {
+const err460 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
+if(vErrors === null){
+vErrors = [err460];
+}
+else {
+vErrors.push(err460);
+}
+errors++;
+}
+}
+const issues18 = func97(data164, schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products");
+if(issues18 !== null){
+const kwErrors18 = func4(issues18, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
+vErrors = vErrors === null ? kwErrors18 : vErrors.concat(kwErrors18);
+errors = errors + kwErrors18.length;
+}
+}
+else {
+const err461 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data164};
+if(vErrors === null){
+vErrors = [err461];
+}
+else {
+vErrors.push(err461);
+}
+errors++;
+}
+}
+const issues19 = func99(data161, schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo");
+if(issues19 !== null){
+const kwErrors19 = func4(issues19, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
+vErrors = vErrors === null ? kwErrors19 : vErrors.concat(kwErrors19);
+errors = errors + kwErrors19.length;
+}
+}
+else {
+const err462 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data161};
+if(vErrors === null){
+vErrors = [err462];
+}
+else {
+vErrors.push(err462);
+}
+errors++;
+}
+}
+}
+else {
+const err463 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.properties.OtherTransport.properties.ProductGroups.items.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups.items,data:data147};
+if(vErrors === null){
+vErrors = [err463];
+}
+else {
+vErrors.push(err463);
+}
+errors++;
+}
+}
+}
+else {
+const err464 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema20.properties.OtherTransport.properties.ProductGroups.type,parentSchema:schema20.properties.OtherTransport.properties.ProductGroups,data:data146};
+if(vErrors === null){
+vErrors = [err464];
+}
+else {
+vErrors.push(err464);
+}
+errors++;
+}
+}
+}
+}
+if(data.ResponsiblePerson !== undefined){
+let data179 = data.ResponsiblePerson;
+if((!(data179 && typeof data179 == "object" && !Array.isArray(data179))) && (data179 !== null)){
+const err465 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/type",keyword:"type",params:{type: schema20.properties.ResponsiblePerson.type},message:"must be object,null",schema:schema20.properties.ResponsiblePerson.type,parentSchema:schema20.properties.ResponsiblePerson,data:data179};
+if(vErrors === null){
+vErrors = [err465];
+}
+else {
+vErrors.push(err465);
+}
+errors++;
+}
+if(data179 && typeof data179 == "object" && !Array.isArray(data179)){
+if(Object.keys(data179).length < 1){
+const err466 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ResponsiblePerson,data:data179};
+if(vErrors === null){
+vErrors = [err466];
+}
+else {
+vErrors.push(err466);
+}
+errors++;
+}
+if(data179.Pinfl === undefined){
+const err467 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.properties.ResponsiblePerson.required,parentSchema:schema20.properties.ResponsiblePerson,data:data179};
+if(vErrors === null){
+vErrors = [err467];
+}
+else {
+vErrors.push(err467);
+}
+errors++;
+}
+if(data179.FullName === undefined){
+const err468 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.properties.ResponsiblePerson.required,parentSchema:schema20.properties.ResponsiblePerson,data:data179};
+if(vErrors === null){
+vErrors = [err468];
+}
+else {
+vErrors.push(err468);
+}
+errors++;
+}
+for(const key37 in data179){
+if(!((key37 === "Pinfl") || (key37 === "FullName"))){
+const err469 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ResponsiblePerson,data:data179};
+if(vErrors === null){
+vErrors = [err469];
+}
+else {
+vErrors.push(err469);
+}
+errors++;
+}
+}
+if(data179.Pinfl !== undefined){
+let data180 = data179.Pinfl;
+if(!(validate62.call(this, data180, {instancePath:instancePath+"/ResponsiblePerson/Pinfl",parentData:data179,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+errors = vErrors.length;
+}
+if(typeof data180 === "string"){
+if(func5(data180) < 14){
+const err470 = {instancePath:instancePath+"/ResponsiblePerson/Pinfl",schemaPath:"#/properties/ResponsiblePerson/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.ResponsiblePerson.properties.Pinfl,data:data180};
+if(vErrors === null){
+vErrors = [err470];
+}
+else {
+vErrors.push(err470);
+}
+errors++;
+}
+}
+}
+if(data179.FullName !== undefined){
+let data181 = data179.FullName;
+if(typeof data181 === "string"){
+if(func5(data181) > 300){
+const err471 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.ResponsiblePerson.properties.FullName,data:data181};
+if(vErrors === null){
+vErrors = [err471];
+}
+else {
+vErrors.push(err471);
+}
+errors++;
+}
+if(func5(data181) < 1){
+const err472 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ResponsiblePerson.properties.FullName,data:data181};
+if(vErrors === null){
+vErrors = [err472];
+}
+else {
+vErrors.push(err472);
+}
+errors++;
+}
+}
+else {
+const err473 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ResponsiblePerson.properties.FullName.type,parentSchema:schema20.properties.ResponsiblePerson.properties.FullName,data:data181};
+if(vErrors === null){
+vErrors = [err473];
+}
+else {
+vErrors.push(err473);
+}
+errors++;
+}
+}
+}
+}
+if(data.ResponsibleCompany !== undefined){
+let data182 = data.ResponsibleCompany;
+if((!(data182 && typeof data182 == "object" && !Array.isArray(data182))) && (data182 !== null)){
+const err474 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/type",keyword:"type",params:{type: schema20.properties.ResponsibleCompany.type},message:"must be object,null",schema:schema20.properties.ResponsibleCompany.type,parentSchema:schema20.properties.ResponsibleCompany,data:data182};
+if(vErrors === null){
+vErrors = [err474];
+}
+else {
+vErrors.push(err474);
+}
+errors++;
+}
+if(data182 && typeof data182 == "object" && !Array.isArray(data182)){
+if(Object.keys(data182).length < 1){
+const err475 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema20.properties.ResponsibleCompany,data:data182};
+if(vErrors === null){
+vErrors = [err475];
+}
+else {
+vErrors.push(err475);
+}
+errors++;
+}
+if(data182.Tin === undefined){
+const err476 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema20.properties.ResponsibleCompany.required,parentSchema:schema20.properties.ResponsibleCompany,data:data182};
+if(vErrors === null){
+vErrors = [err476];
+}
+else {
+vErrors.push(err476);
+}
+errors++;
+}
+if(data182.Name === undefined){
+const err477 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema20.properties.ResponsibleCompany.required,parentSchema:schema20.properties.ResponsibleCompany,data:data182};
+if(vErrors === null){
+vErrors = [err477];
+}
+else {
+vErrors.push(err477);
+}
+errors++;
+}
+for(const key38 in data182){
+if(!((((key38 === "Tin") || (key38 === "Name")) || (key38 === "BranchCode")) || (key38 === "BranchName"))){
+const err478 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema20.properties.ResponsibleCompany,data:data182};
+if(vErrors === null){
+vErrors = [err478];
+}
+else {
+vErrors.push(err478);
+}
+errors++;
+}
+}
+if(data182.Tin !== undefined){
+if(!(validate43.call(this, data182.Tin, {instancePath:instancePath+"/ResponsibleCompany/Tin",parentData:data182,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+if(data182.Name !== undefined){
+let data184 = data182.Name;
+if(typeof data184 === "string"){
+if(func5(data184) > 500){
+const err479 = {instancePath:instancePath+"/ResponsibleCompany/Name",schemaPath:"#/properties/ResponsibleCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ResponsibleCompany.properties.Name,data:data184};
+if(vErrors === null){
+vErrors = [err479];
+}
+else {
+vErrors.push(err479);
+}
+errors++;
+}
+if(func5(data184) < 1){
+const err480 = {instancePath:instancePath+"/ResponsibleCompany/Name",schemaPath:"#/properties/ResponsibleCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.ResponsibleCompany.properties.Name,data:data184};
+if(vErrors === null){
+vErrors = [err480];
+}
+else {
+vErrors.push(err480);
+}
+errors++;
+}
+}
+else {
+const err481 = {instancePath:instancePath+"/ResponsibleCompany/Name",schemaPath:"#/properties/ResponsibleCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ResponsibleCompany.properties.Name.type,parentSchema:schema20.properties.ResponsibleCompany.properties.Name,data:data184};
+if(vErrors === null){
+vErrors = [err481];
+}
+else {
+vErrors.push(err481);
+}
+errors++;
+}
+}
+if(data182.BranchCode !== undefined){
+let data185 = data182.BranchCode;
+if(typeof data185 === "string"){
+if(func5(data185) > 50){
+const err482 = {instancePath:instancePath+"/ResponsibleCompany/BranchCode",schemaPath:"#/properties/ResponsibleCompany/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema20.properties.ResponsibleCompany.properties.BranchCode,data:data185};
+if(vErrors === null){
+vErrors = [err482];
+}
+else {
+vErrors.push(err482);
+}
+errors++;
+}
+}
+else {
+const err483 = {instancePath:instancePath+"/ResponsibleCompany/BranchCode",schemaPath:"#/properties/ResponsibleCompany/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ResponsibleCompany.properties.BranchCode.type,parentSchema:schema20.properties.ResponsibleCompany.properties.BranchCode,data:data185};
+if(vErrors === null){
+vErrors = [err483];
+}
+else {
+vErrors.push(err483);
+}
+errors++;
+}
+}
+if(data182.BranchName !== undefined){
+let data186 = data182.BranchName;
+if(typeof data186 === "string"){
+if(func5(data186) > 500){
+const err484 = {instancePath:instancePath+"/ResponsibleCompany/BranchName",schemaPath:"#/properties/ResponsibleCompany/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema20.properties.ResponsibleCompany.properties.BranchName,data:data186};
+if(vErrors === null){
+vErrors = [err484];
+}
+else {
+vErrors.push(err484);
+}
+errors++;
+}
+}
+else {
+const err485 = {instancePath:instancePath+"/ResponsibleCompany/BranchName",schemaPath:"#/properties/ResponsibleCompany/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.ResponsibleCompany.properties.BranchName.type,parentSchema:schema20.properties.ResponsibleCompany.properties.BranchName,data:data186};
+if(vErrors === null){
+vErrors = [err485];
+}
+else {
+vErrors.push(err485);
+}
+errors++;
+}
+}
+}
+}
+if(data.TotalDistance !== undefined){
+let data187 = data.TotalDistance;
+if((typeof data187 == "number") && (isFinite(data187))){
+if(data187 > 100000 || isNaN(data187)){
+const err486 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema20.properties.TotalDistance,data:data187};
+if(vErrors === null){
+vErrors = [err486];
+}
+else {
+vErrors.push(err486);
+}
+errors++;
+}
+if(data187 < 0 || isNaN(data187)){
+const err487 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalDistance,data:data187};
+if(vErrors === null){
+vErrors = [err487];
+}
+else {
+vErrors.push(err487);
+}
+errors++;
+}
+const issues20 = func76(data187, 2, rootData, this, instancePath + "/TotalDistance");
+if(issues20 !== null){
+const kwErrors20 = func4(issues20, instancePath + "/TotalDistance", "#/properties/TotalDistance/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors20 : vErrors.concat(kwErrors20);
+errors = errors + kwErrors20.length;
+}
+}
+else {
+const err488 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.TotalDistance.type,parentSchema:schema20.properties.TotalDistance,data:data187};
+if(vErrors === null){
+vErrors = [err488];
+}
+else {
+vErrors.push(err488);
+}
+errors++;
+}
+}
+if(data.InCityDistance !== undefined){
+let data188 = data.InCityDistance;
+if((typeof data188 == "number") && (isFinite(data188))){
+if(data188 > 100000 || isNaN(data188)){
+const err489 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema20.properties.InCityDistance,data:data188};
+if(vErrors === null){
+vErrors = [err489];
+}
+else {
+vErrors.push(err489);
+}
+errors++;
+}
+if(data188 < 0 || isNaN(data188)){
+const err490 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.InCityDistance,data:data188};
+if(vErrors === null){
+vErrors = [err490];
+}
+else {
+vErrors.push(err490);
+}
+errors++;
+}
+const issues21 = func76(data188, 2, rootData, this, instancePath + "/InCityDistance");
+if(issues21 !== null){
+const kwErrors21 = func4(issues21, instancePath + "/InCityDistance", "#/properties/InCityDistance/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors21 : vErrors.concat(kwErrors21);
+errors = errors + kwErrors21.length;
+}
+}
+else {
+const err491 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema20.properties.InCityDistance.type,parentSchema:schema20.properties.InCityDistance,data:data188};
+if(vErrors === null){
+vErrors = [err491];
+}
+else {
+vErrors.push(err491);
+}
+errors++;
+}
+}
+if(data.DeliveryCost !== undefined){
+let data189 = data.DeliveryCost;
+if(!(validate68.call(this, data189, {instancePath:instancePath+"/DeliveryCost",parentData:data,parentDataProperty:"DeliveryCost",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+if((typeof data189 == "number") && (isFinite(data189))){
+if(data189 < 0 || isNaN(data189)){
+const err492 = {instancePath:instancePath+"/DeliveryCost",schemaPath:"#/properties/DeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.DeliveryCost,data:data189};
+if(vErrors === null){
+vErrors = [err492];
+}
+else {
+vErrors.push(err492);
+}
+errors++;
+}
+}
+}
+if(data.TotalDeliveryCost !== undefined){
+let data190 = data.TotalDeliveryCost;
+if(!(validate68.call(this, data190, {instancePath:instancePath+"/TotalDeliveryCost",parentData:data,parentDataProperty:"TotalDeliveryCost",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+if((typeof data190 == "number") && (isFinite(data190))){
+if(data190 < 0 || isNaN(data190)){
+const err493 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalDeliveryCost,data:data190};
+if(vErrors === null){
+vErrors = [err493];
+}
+else {
+vErrors.push(err493);
+}
+errors++;
+}
+}
+}
+if(data.CargoClass !== undefined){
+let data191 = data.CargoClass;
+if(!(((typeof data191 == "number") && (!(data191 % 1) && !isNaN(data191))) && (isFinite(data191)))){
+const err494 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.CargoClass.type,parentSchema:schema20.properties.CargoClass,data:data191};
+if(vErrors === null){
+vErrors = [err494];
+}
+else {
+vErrors.push(err494);
+}
+errors++;
+}
+if(!((((data191 === 1) || (data191 === 2)) || (data191 === 3)) || (data191 === 4))){
+const err495 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/enum",keyword:"enum",params:{allowedValues: schema20.properties.CargoClass.enum},message:"must be equal to one of the allowed values",schema:schema20.properties.CargoClass.enum,parentSchema:schema20.properties.CargoClass,data:data191};
+if(vErrors === null){
+vErrors = [err495];
+}
+else {
+vErrors.push(err495);
+}
+errors++;
+}
+}
+if(data.TotalCargoCost !== undefined){
+let data192 = data.TotalCargoCost;
+if(!(validate68.call(this, data192, {instancePath:instancePath+"/TotalCargoCost",parentData:data,parentDataProperty:"TotalCargoCost",rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+if((typeof data192 == "number") && (isFinite(data192))){
+if(data192 < 0 || isNaN(data192)){
+const err496 = {instancePath:instancePath+"/TotalCargoCost",schemaPath:"#/properties/TotalCargoCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema20.properties.TotalCargoCost,data:data192};
+if(vErrors === null){
+vErrors = [err496];
+}
+else {
+vErrors.push(err496);
+}
+errors++;
+}
+}
+}
+if(data.SpecialNotes !== undefined){
+let data193 = data.SpecialNotes;
+if(typeof data193 === "string"){
+if(func5(data193) > 2000){
+const err497 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema20.properties.SpecialNotes,data:data193};
+if(vErrors === null){
+vErrors = [err497];
+}
+else {
+vErrors.push(err497);
+}
+errors++;
+}
+}
+else {
+const err498 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.SpecialNotes.type,parentSchema:schema20.properties.SpecialNotes,data:data193};
+if(vErrors === null){
+vErrors = [err498];
+}
+else {
+vErrors.push(err498);
+}
+errors++;
+}
+}
+if(data.ShipmentCount !== undefined){
+let data194 = data.ShipmentCount;
+if(!(((typeof data194 == "number") && (!(data194 % 1) && !isNaN(data194))) && (isFinite(data194)))){
+const err499 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema20.properties.ShipmentCount.type,parentSchema:schema20.properties.ShipmentCount,data:data194};
+if(vErrors === null){
+vErrors = [err499];
+}
+else {
+vErrors.push(err499);
+}
+errors++;
+}
+if((typeof data194 == "number") && (isFinite(data194))){
+if(data194 > 1000 || isNaN(data194)){
+const err500 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema20.properties.ShipmentCount,data:data194};
+if(vErrors === null){
+vErrors = [err500];
+}
+else {
+vErrors.push(err500);
+}
+errors++;
+}
+if(data194 < 1 || isNaN(data194)){
+const err501 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema20.properties.ShipmentCount,data:data194};
+if(vErrors === null){
+vErrors = [err501];
+}
+else {
+vErrors.push(err501);
+}
+errors++;
+}
+}
+}
+const issues22 = func200(data, schema20.requiredUnless, rootData, this, instancePath + "");
+if(issues22 !== null){
+const kwErrors22 = func4(issues22, instancePath + "", "#/requiredUnless", "requiredUnless");
+vErrors = vErrors === null ? kwErrors22 : vErrors.concat(kwErrors22);
+errors = errors + kwErrors22.length;
+}
+}
+else {
+const err502 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+if(vErrors === null){
+vErrors = [err502];
+}
+else {
+vErrors.push(err502);
+}
+errors++;
+}
 validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const line_14368eba = validate104;
+export const line_14368eba = validate105;
 const schema32 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}},"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Price":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa"},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}},"$id":"waybill.line.14368eba"};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="waybill.line.14368eba" */;
 let vErrors = null;
 let errors = 0;
@@ -6864,7 +7665,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-const issues1 = func74(data8, 6, rootData, this, instancePath + "/Amount");
+const issues1 = func76(data8, 6, rootData, this, instancePath + "/Amount");
 if(issues1 !== null){
 const kwErrors1 = func4(issues1, instancePath + "/Amount", "#/properties/Amount/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
@@ -6905,7 +7706,7 @@ vErrors.push(err33);
 }
 errors++;
 }
-const issues2 = func74(data9, 2, rootData, this, instancePath + "/Price");
+const issues2 = func76(data9, 2, rootData, this, instancePath + "/Price");
 if(issues2 !== null){
 const kwErrors2 = func4(issues2, instancePath + "/Price", "#/properties/Price/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
@@ -6946,7 +7747,7 @@ vErrors.push(err36);
 }
 errors++;
 }
-const issues3 = func74(data10, 2, rootData, this, instancePath + "/DeliverySum");
+const issues3 = func76(data10, 2, rootData, this, instancePath + "/DeliverySum");
 if(issues3 !== null){
 const kwErrors3 = func4(issues3, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
@@ -6977,7 +7778,7 @@ vErrors.push(err38);
 }
 errors++;
 }
-const issues4 = func74(data11, 6, rootData, this, instancePath + "/WeightBrutto");
+const issues4 = func76(data11, 6, rootData, this, instancePath + "/WeightBrutto");
 if(issues4 !== null){
 const kwErrors4 = func4(issues4, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
@@ -7008,7 +7809,7 @@ vErrors.push(err40);
 }
 errors++;
 }
-const issues5 = func74(data12, 6, rootData, this, instancePath + "/WeightNetto");
+const issues5 = func76(data12, 6, rootData, this, instancePath + "/WeightNetto");
 if(issues5 !== null){
 const kwErrors5 = func4(issues5, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
@@ -7037,7 +7838,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
