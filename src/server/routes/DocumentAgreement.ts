@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { statusInfo } from '../../engine/lifecycle';
 import { authenticate, currentUser } from '../auth';
 import { requireDocumentRight } from '../services/access';
 import {
@@ -52,7 +53,12 @@ export default async function documentAgreementRoutes(app: FastifyInstance) {
       ip: request.ip,
       documentId,
     });
-    return { id: doc.id, kind: doc.kind, contentHash: doc.content_hash };
+    return {
+      id: doc.id,
+      kind: doc.kind,
+      contentHash: doc.content_hash,
+      final: statusInfo(doc.kind, doc.status)?.final === true,
+    };
   }
 
   app.post<{

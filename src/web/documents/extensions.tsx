@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { DocDirection, DocumentView, ListQuery } from '../api/documents';
 import { NotificationBell } from '../notifications/Bell';
+import { AgreementSection } from '../pages/settings/agreement/AgreementPanel';
 import { BulkSignButton, ImportButton } from './bulk/BulkButtons';
 import { PrintButton } from './view/PrintButton';
 
@@ -28,6 +29,14 @@ export const listToolbarItems: Array<ComponentType<ListToolbarItemProps>> = [Bul
 
 /** Extra buttons of the view page's action bar (e.g. Print, PDF, download archive — issue 14). */
 export const viewActionItems: Array<ComponentType<ViewActionItemProps>> = [PrintButton];
+
+export interface ViewSectionProps {
+  document: DocumentView;
+  refresh(): void;
+}
+
+/** Extra sections of the view page's side column (e.g. the internal approval route — issue 15). */
+export const viewSideSections: Array<ComponentType<ViewSectionProps>> = [AgreementSection];
 
 /** Items of the header between the organisation and the language (e.g. the notifications bell — issue 16). */
 export const headerItems: Array<ComponentType> = [NotificationBell];

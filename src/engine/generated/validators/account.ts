@@ -4,7 +4,7 @@
 import { password as kw_password, passwordConfirmation as kw_passwordConfirmation, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
 export const validate = validate37;
-const schema20 = {"$id":"account","title":"forms:titles.account","type":"object","additionalProperties":false,"required":["currentPassword","password","confirmPassword"],"passwordConfirmation":{"password":"password","confirmation":"confirmPassword"},"properties":{"currentPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:account.currentPassword"},"password":{"type":"string","minLength":1,"maxLength":128,"password":true,"title":"forms:account.password"},"confirmPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:account.confirmPassword"}},"$defs":{}};
+const schema20 = {"$id":"account","title":"forms:titles.account","type":"object","additionalProperties":false,"required":["password","confirmPassword"],"passwordConfirmation":{"password":"password","confirmation":"confirmPassword"},"properties":{"currentPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:account.currentPassword"},"password":{"type":"string","minLength":1,"maxLength":128,"password":true,"title":"forms:account.password"},"confirmPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:account.confirmPassword"}},"description":"A new password (settings/account; Auth/updatePassword). The current one is asked when the account has one (the server checks it).","$defs":{}};
 const func2 = kw_ucs2length;
 const func6 = kw_password;
 const func7 = kw_toErrors;
@@ -15,8 +15,8 @@ function validate37(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.currentPassword === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currentPassword"},message:"must have required property '"+"currentPassword"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.password === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25,8 +25,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema20.required,parentSchema:schema20,data};
+if(data.confirmPassword === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema20.required,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35,8 +35,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.confirmPassword === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema20.required,parentSchema:schema20,data};
+for(const key0 in data){
+if(!(((key0 === "currentPassword") || (key0 === "password")) || (key0 === "confirmPassword"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -45,9 +46,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "currentPassword") || (key0 === "password")) || (key0 === "confirmPassword"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+}
+if(data.currentPassword !== undefined){
+let data0 = data.currentPassword;
+if(typeof data0 === "string"){
+if(func2(data0) > 128){
+const err3 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema20.properties.currentPassword,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -56,12 +60,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.currentPassword !== undefined){
-let data0 = data.currentPassword;
-if(typeof data0 === "string"){
-if(func2(data0) > 128){
-const err4 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema20.properties.currentPassword,data:data0};
+if(func2(data0) < 1){
+const err4 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.currentPassword,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -70,8 +70,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err5 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.currentPassword,data:data0};
+}
+else {
+const err5 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.currentPassword.type,parentSchema:schema20.properties.currentPassword,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -81,8 +82,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-else {
-const err6 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.currentPassword.type,parentSchema:schema20.properties.currentPassword,data:data0};
+if(data.password !== undefined){
+let data1 = data.password;
+if(typeof data1 === "string"){
+if(func2(data1) > 128){
+const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema20.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -91,27 +95,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.password !== undefined){
-let data1 = data.password;
-if(typeof data1 === "string"){
-if(func2(data1) > 128){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema20.properties.password,data:data1};
+if(func2(data1) < 1){
+const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
-}
-errors++;
-}
-if(func2(data1) < 1){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.password,data:data1};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
 }
 errors++;
 }
@@ -123,12 +113,12 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.password.type,parentSchema:schema20.properties.password,data:data1};
+const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.password.type,parentSchema:schema20.properties.password,data:data1};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err8];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -137,7 +127,17 @@ if(data.confirmPassword !== undefined){
 let data2 = data.confirmPassword;
 if(typeof data2 === "string"){
 if(func2(data2) > 128){
-const err10 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema20.properties.confirmPassword,data:data2};
+const err9 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema20.properties.confirmPassword,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(func2(data2) < 1){
+const err10 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.confirmPassword,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -146,24 +146,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err11 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.confirmPassword,data:data2};
+}
+else {
+const err11 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.confirmPassword.type,parentSchema:schema20.properties.confirmPassword,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.confirmPassword.type,parentSchema:schema20.properties.confirmPassword,data:data2};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
 }
 errors++;
 }
@@ -176,12 +166,12 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err12];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err12);
 }
 errors++;
 }

@@ -19,6 +19,8 @@ export interface AgreedDocument {
   id: string;
   kind: string;
   contentHash: string;
+  /** The document's status is final: nothing is left to approve (no new route, no resend). */
+  final?: boolean;
 }
 
 export interface PerformerView {
@@ -190,10 +192,15 @@ export async function agreementInfo(db: Db, user: AuthUser, doc: AgreedDocument)
     },
     performers,
     can: {
-      create: !agreement && prepare,
+      create: !agreement && prepare && !doc.final,
       decide: !stale && performers.some((p) => p.current && p.userId === user.userId),
       control: Boolean(agreement) && agreement!.status === 'pending' && control,
-      resend: Boolean(agreement) && (own || control) && prepare && (agreement!.status !== 'pending' || stale),
+      resend:
+        Boolean(agreement) &&
+        !doc.final &&
+        (own || control) &&
+        prepare &&
+        (agreement!.status !== 'pending' || stale),
       delete: Boolean(agreement) && (own || control),
     },
   };
@@ -207,6 +214,7 @@ export async function createAgreement(
 ): Promise<AgreementInfo> {
   const rights = await rightsOf(db, user);
   if (!mayPrepare(rights, doc.kind)) throw new ApiError(403, 'NO_AUTHORITY', 'access:errors.noAuthority');
+  if (doc.final) throw conflict('finalDocument');
   const performers = [...new Set(input.performers)];
   if (!performers.length) throw new ApiError(400, 'NO_PERFORMERS', 'access:agreement.noPerformers');
   const { rows: staff } = await db.query<{ user_id: string }>(

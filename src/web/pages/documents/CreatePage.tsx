@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { summaryOf } from '../../../engine/registry';
 import { PATHS } from '../../../engine/routes';
+import { useMyRights } from '../../api/settings';
 import { useProfile } from '../../auth/profile';
 import { DocumentEditor } from '../../documents/editor/DocumentEditor';
 import { KindChooser } from '../../documents/editor/KindChooser';
 import { startingContent, useOwnRequisites, useStartingContent } from '../../documents/editor/useNewDocument';
 import { useFormKind } from '../../form/kinds';
 import { Button, Loading } from '../../ui';
+import { NoAuthority } from '../settings/shared/NoAuthority';
 import '../../documents/documents.css';
 
 /**
@@ -74,6 +76,10 @@ function NewDocument({
         : null,
     [ready, definition, start.data, own.data, identity, source.template],
   );
+  // A kind the member may not create (issue 15): the server would refuse the draft with 403 anyway.
+  const rights = useMyRights();
+  if (kind && rights.data && !rights.data.has(`${kind}:create`))
+    return <NoAuthority title={t('common:pages.createDocument')} messageKey="access:errors.noAuthority" />;
   if (start.isError)
     return (
       <section className="page" role="alert">

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { PATHS } from '../../../engine/routes';
 import { ApiRequestError } from '../../api/client';
 import { invalidateDocuments, useDocumentView } from '../../api/documents';
-import { viewActionItems } from '../../documents/extensions';
+import { viewActionItems, viewSideSections } from '../../documents/extensions';
 import { showDate } from '../../documents/format';
 import { StatusBadge } from '../../documents/StatusBadge';
 import { useDocumentSigning } from '../../documents/signing/useDocumentSigning';
@@ -93,6 +93,10 @@ export default function ViewPage() {
             <h2 id="doc-summary-title">{t('workspace:view.details')}</h2>
             <DocumentSummary document={document} />
           </section>
+          {viewSideSections.map((Section, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of components
+            <Section key={index} document={document} refresh={refresh} />
+          ))}
           <RelatedDocuments document={document} />
           <section className="doc-section card" aria-labelledby="doc-signatures-title">
             <h2 id="doc-signatures-title">
