@@ -176,7 +176,7 @@ export async function startImport(
 ): Promise<{ importId: string; jobId: string }> {
   // What makes the whole file unusable is answered now, not in the job: not a workbook, empty, too
   // large, no column to group rows by.
-  mapHeader(templateOf(upload.kind), readRows(upload.file)[0], caller.lang);
+  mapHeader(templateOf(upload.kind), readRows(upload.file, 2)[0], caller.lang);
   return db.transaction(async (tx) => {
     const importId = await log.insertLog(tx, {
       organizationId: caller.user.organizationId,

@@ -13,7 +13,8 @@ export function isXlsx(buffer: Buffer): boolean {
   );
 }
 
-export function readRows(buffer: Buffer): unknown[][] {
+/** The first sheet's rows; `firstRows` reads only that many (the upload's quick header check). */
+export function readRows(buffer: Buffer, firstRows?: number): unknown[][] {
   if (buffer.length === 0) throw new ApiError(400, 'IMPORT_EMPTY', 'bulk:import.empty');
   if (buffer.length > MAX_IMPORT_BYTES) {
     throw new ApiError(413, 'IMPORT_TOO_LARGE', 'bulk:import.tooLarge', {
@@ -23,7 +24,15 @@ export function readRows(buffer: Buffer): unknown[][] {
   if (!isXlsx(buffer)) throw new ApiError(400, 'IMPORT_NOT_XLSX', 'bulk:import.notXlsx');
   let book: XLSX.WorkBook;
   try {
-    book = XLSX.read(buffer, { type: 'buffer', cellDates: false, cellText: false, dense: true });
+    book = XLSX.read(buffer, {
+      type: 'buffer',
+      cellDates: false,
+      cellText: false,
+      cellHTML: false,
+      cellStyles: false,
+      dense: true,
+      ...(firstRows ? { sheetRows: firstRows } : {}),
+    });
   } catch {
     throw new ApiError(400, 'IMPORT_NOT_XLSX', 'bulk:import.notXlsx');
   }

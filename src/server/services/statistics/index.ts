@@ -60,6 +60,22 @@ function statusKey(kind: string, code: number): string {
   }
 }
 
+interface GroupRow {
+  g: number;
+  box: 'incoming' | 'outgoing' | 'drafts';
+  kind: string | null;
+  status: number | null;
+  month: string | null;
+  counterparty_identity: string | null;
+  counterparty_name: string | null;
+  documents: number;
+  total: string;
+}
+
+/**
+ * One query over the caller's counter rows of the period, grouped by the database four ways at once
+ * (GROUPING SETS): by direction and kind, by kind and status, by month, by counterparty.
+ */
 export async function getStatistics(
   db: Db,
   identity: string,
@@ -68,12 +84,22 @@ export async function getStatistics(
 ): Promise<Statistics> {
   const from = monthStart(q.dateFrom);
   const to = monthStart(q.dateTo);
-  const { rows } = await db.query<CounterRow>(
-    `select to_char(month, 'YYYY-MM') as month, box, kind, status, counterparty_identity, counterparty_name, documents, total
-     from statistics_counters
-     where identity = $1 and month between $2::date and $3::date and documents <> 0`,
-    [identity, from, to],
-  );
+  const [{ rows }, waiting] = await Promise.all([
+    db.query<GroupRow>(
+      `select grouping(kind, status, month, counterparty_identity)::int as g, box, kind, status,
+              to_char(month, 'YYYY-MM') as month, counterparty_identity, max(counterparty_name) as counterparty_name,
+              sum(documents)::int as documents, sum(total)::text as total
+       from statistics_counters
+       where identity = $1 and month between $2::date and $3::date
+       group by grouping sets ((box, kind, status), (box, month), (box, counterparty_identity))
+       having sum(documents) <> 0`,
+      [identity, from, to],
+    ),
+    db.query<{ n: number }>(
+      `select count(*)::int as n from document_parties where identity = $1 and awaiting and bin_state = 'active'`,
+      [identity],
+    ),
+  ]);
   const totals = new Map<string, { count: number; sum: Decimal }>();
   const kinds = new Map<string, { count: number; sum: Decimal }>();
   const statuses = new Map<string, { count: number; sum: Decimal }>();
@@ -81,20 +107,19 @@ export async function getStatistics(
   const partners = new Map<string, { count: number; sum: Decimal }>();
   const names = new Map<string, string | null>();
   for (const row of rows) {
-    add(totals, row.box, row);
-    add(kinds, `${row.box}\u0000${row.kind}`, row);
-    add(statuses, `${row.box}\u0000${statusKey(row.kind, row.status)}`, row);
-    add(months, `${row.box}\u0000${row.month}`, row);
-    if (row.box !== 'drafts' && row.counterparty_identity) {
-      add(partners, row.counterparty_identity, row);
+    const counted = { documents: row.documents, total: row.total } as CounterRow;
+    if (row.kind !== null && row.status !== null) {
+      add(totals, row.box, counted);
+      add(kinds, `${row.box}\u0000${row.kind}`, counted);
+      add(statuses, `${row.box}\u0000${statusKey(row.kind, row.status)}`, counted);
+    } else if (row.month !== null) {
+      add(months, `${row.box}\u0000${row.month}`, counted);
+    } else if (row.box !== 'drafts' && row.counterparty_identity) {
+      add(partners, row.counterparty_identity, counted);
       if (row.counterparty_name) names.set(row.counterparty_identity, row.counterparty_name);
     }
   }
   const split = (key: string) => key.split('\u0000');
-  const waiting = await db.query<{ n: number }>(
-    `select count(*)::int as n from document_parties where identity = $1 and awaiting and bin_state = 'active'`,
-    [identity],
-  );
   return {
     period: { monthFrom: from.slice(0, 7), monthTo: to.slice(0, 7) },
     totals: {
@@ -114,7 +139,7 @@ export async function getStatistics(
     topCounterparties: [...partners]
       .sort((a, b) => b[1].sum.cmp(a[1].sum) || b[1].count - a[1].count)
       .slice(0, topN)
-      .map(([identity, b]) => ({ identity, name: names.get(identity) ?? null, ...bucket(b) })),
+      .map(([id, b]) => ({ identity: id, name: names.get(id) ?? null, ...bucket(b) })),
     waitingForYou: waiting.rows[0].n,
   };
 }
