@@ -42,6 +42,17 @@ export const routes: RouteObject[] = [
         handle: { name: ROUTE_NAMES.maintenance },
         lazy: page(() => import('./pages/system/MaintenancePage')),
       },
+      // A sheet of paper without the app's shell: the printed form, and the public verification page.
+      {
+        path: PATHS.print,
+        handle: { name: ROUTE_NAMES.print },
+        lazy: page(() => import('./pages/print/PrintPage')),
+      },
+      {
+        path: PATHS.verify,
+        handle: { name: ROUTE_NAMES.verify },
+        lazy: page(() => import('./pages/verify/VerifyPage')),
+      },
       {
         // The signed-in shell (menu, counts, header items) is its own chunk: the sign-in screens
         // do not load it (their JavaScript budget, DESIGN §8).

@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
 import type { DocDirection, DocumentView, ListQuery } from '../api/documents';
+import { ArchiveSelectionButton } from '../form/print/ArchiveSelectionButton';
+import { ViewPrintActions } from '../form/print/ViewPrintActions';
 import { NotificationBell } from '../notifications/Bell';
 import { AgreementSection } from '../pages/settings/agreement/AgreementPanel';
 import { BulkSignButton, ImportButton } from './bulk/BulkButtons';
-import { PrintButton } from './view/PrintButton';
 
 // Places other areas hang their buttons on the workspace without editing its screens (docs/workspace.md):
 // add a component to one of these lists. Each gets what it needs to act and renders its own button(s).
@@ -25,10 +26,14 @@ export interface ViewActionItemProps {
 }
 
 /** Extra buttons of a list's toolbar (e.g. bulk signing, Excel import of documents — issue 16). */
-export const listToolbarItems: Array<ComponentType<ListToolbarItemProps>> = [BulkSignButton, ImportButton];
+export const listToolbarItems: Array<ComponentType<ListToolbarItemProps>> = [
+  BulkSignButton,
+  ImportButton,
+  ArchiveSelectionButton,
+];
 
 /** Extra buttons of the view page's action bar (e.g. Print, PDF, download archive — issue 14). */
-export const viewActionItems: Array<ComponentType<ViewActionItemProps>> = [PrintButton];
+export const viewActionItems: Array<ComponentType<ViewActionItemProps>> = [ViewPrintActions];
 
 export interface ViewSectionProps {
   document: DocumentView;
