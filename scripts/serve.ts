@@ -1,16 +1,26 @@
 // Composition root of `npm start`: the API server, and in demo mode the E-IMZO emulator beside it.
 import fs from 'node:fs';
 import { loadConfig } from '../src/server/config';
-import { exitOnStartupError, startServer } from '../src/server/main';
+import { claimDataDir, exitOnStartupError, startServer } from '../src/server/main';
 import { startDemoSigning } from './demo-signing';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 async function main() {
   const config = loadConfig(process.env, pkg.version);
-  // Demo mode (never production): demo keys first, so the verifier finds its trusted CA at startup.
-  const demoSigning = config.demo && !config.production ? await startDemoSigning(config) : null;
-  const server = await startServer(demoSigning?.config ?? config);
+  // The data directory is claimed before anything is written to it (a second server stops here).
+  const release = claimDataDir(config);
+  let demoSigning: Awaited<ReturnType<typeof startDemoSigning>> | null = null;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    // Demo mode (never production): demo keys first, so the verifier finds its trusted CA at startup.
+    demoSigning = config.demo && !config.production ? await startDemoSigning(config) : null;
+    server = await startServer(demoSigning?.config ?? config, { release });
+  } catch (err) {
+    await demoSigning?.close().catch(() => {});
+    release();
+    throw err;
+  }
   const closers: Array<() => Promise<void>> = [() => server.close()];
   if (config.demo) server.app.log.info('demo mode: demo data loaded');
   if (demoSigning) {

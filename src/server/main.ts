@@ -6,7 +6,9 @@ import { type Config, ConfigError } from './config';
 import { DatabaseUnavailableError, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seeds';
-import { ensureWritableDir, lockDataDir } from './lock';
+import { claimDataDir } from './lock';
+
+export { claimDataDir };
 
 function assertPortFree(host: string, port: number): Promise<void> {
   if (port === 0) return Promise.resolve();
@@ -30,11 +32,18 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Checks configuration, opens and migrates the database, seeds demo data, and listens. */
-export async function startServer(config: Config): Promise<RunningServer> {
-  await assertPortFree(config.host, config.port);
-  ensureWritableDir(config.dataDir);
-  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+/**
+ * Checks configuration, opens and migrates the database, seeds demo data, and listens. `release`:
+ * the data directory was already claimed (claimDataDir) by the caller, who wrote to it since.
+ */
+export async function startServer(config: Config, claimed?: { release: () => void }): Promise<RunningServer> {
+  const unlock = claimed?.release ?? claimDataDir(config);
+  try {
+    await assertPortFree(config.host, config.port);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   let db: Awaited<ReturnType<typeof openDatabase>>;
   try {
     db = await openDatabase({
@@ -48,11 +57,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
       `cannot open the embedded database in ${config.dataDir}: ${(err as Error).message}`,
     );
   }
-  const applied = await migrate(db);
-  if (config.demo) await seedDemo(db);
-  const app = await buildApp(config, { db, jobWorkers: true });
-  if (applied.length) app.log.info({ applied }, 'migrations applied');
-  const address = await app.listen({ port: config.port, host: config.host });
+  let app: FastifyInstance;
+  let address: string;
+  try {
+    const applied = await migrate(db);
+    if (config.demo) await seedDemo(db);
+    app = await buildApp(config, { db, jobWorkers: true });
+    if (applied.length) app.log.info({ applied }, 'migrations applied');
+    address = await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await db.close().catch(() => {});
+    unlock();
+    throw err;
+  }
   return {
     app,
     url: address,

@@ -130,6 +130,37 @@ describe('bad configuration: one clear line on stderr and a non-zero exit', () =
   });
 });
 
+describe('one server per data directory', () => {
+  it('a second server on the same directory exits with one line and writes nothing there', async () => {
+    const dataDir = tempDir();
+    const first = await startServer({ DATA_DIR: dataDir }, await freePort());
+    try {
+      const before = fs.readdirSync(dataDir).sort();
+      // In demo mode the second would write demo keys into DATA_DIR first — it must not get that far.
+      const second = await run({
+        DATA_DIR: dataDir,
+        DEMO: 'on',
+        PORT: String(await freePort()),
+        EIMZO_WS_PORT: String(await freePort()),
+        EIMZO_EMULATOR_SERVER_PORT: String(await freePort()),
+      });
+      expect(second.code).not.toBe(0);
+      const lines = second.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('npm warn'));
+      expect(lines).toEqual([
+        `hujjat: DATA_DIR ${dataDir} is in use by another Hujjat process (pid ${first.pid})`,
+      ]);
+      expect(fs.readdirSync(dataDir).sort()).toEqual(before);
+      expect(fs.existsSync(path.join(dataDir, 'demo-pki'))).toBe(false);
+    } finally {
+      first.kill('SIGTERM');
+      await exited(first);
+    }
+  }, 120_000);
+});
+
 describe('durability of the embedded database', () => {
   it('survives kill -9: data intact, migrations not applied again', async () => {
     const dataDir = tempDir();

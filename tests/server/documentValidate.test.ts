@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createValidator, loadPrecompiledValidator } from '../../src/engine';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seeds/users';
 import { registerErrorHandling } from '../../src/server/errors';
 import documentRoutes from '../../src/server/routes/Document';
 import { FIXTURE_NOW, loadFixtures } from '../engine/fixtures';
@@ -23,6 +24,8 @@ async function routeApp(now: string): Promise<FastifyInstance> {
     prefix: '/api/Document',
     now: () => new Date(now),
     checker: async () => null,
+    // The session check is covered with a real app in hardening/validate.test.ts.
+    authenticate: async () => {},
   });
   await app.ready();
   return app;
@@ -144,12 +147,22 @@ describe('route answers', () => {
 });
 
 withDatabases('Document validate with database checks', (ctx) => {
+  // Signed in: the route needs a session (tests/server/hardening/validate.test.ts).
+  let authorization = '';
+  beforeAll(async () => {
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Auth/Login',
+      payload: { phone: DEMO_USERS[0].phone, password: DEMO_PASSWORD },
+    });
+    authorization = `Bearer ${signedIn.json().data.accessToken}`;
+  });
   const post = (kind: string, payload: unknown) =>
     ctx.app.inject({
       method: 'POST',
       url: `/api/Document/validate?kind=${kind}`,
       payload: payload as object,
-      headers: { 'accept-language': 'en' },
+      headers: { 'accept-language': 'en', authorization },
     });
 
   async function insertDocument(kind: string, content: object) {
@@ -189,6 +202,7 @@ withDatabases('Document validate with database checks', (ctx) => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/Document/validate?kind=waybill&documentId=${rows[0].id}`,
+      headers: { authorization },
       payload: waybill,
     });
     expect(res.statusCode).toBe(200);

@@ -12,10 +12,12 @@ export type AuthAuditEvent =
   | 'auth.refresh.reuse'
   | 'auth.refresh.failure'
   | 'auth.logout'
+  | 'auth.logout.all'
   | 'auth.organization.chosen'
   | 'auth.organization.refused'
   | 'auth.password.changed'
   | 'auth.password.failure'
+  | 'auth.password.throttled'
   | 'auth.challenge.failure';
 
 export interface AuditEntry {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { verifyAccessToken } from './accessTokens';
+import { currentRole } from './sessionState';
 import type { AuthUser, MembershipRole } from './types';
 
 /** The bearer token of a request, or null. */
@@ -12,18 +13,21 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * preHandler of every protected route: a valid access token, or 401 (the web client then clears the
- * profile and opens certificate sign-in). Sets `request.user`; scope every query to
+ * Hook of every protected route: a valid access token whose session still stands (sessionState.ts:
+ * one indexed query), or 401 (the web client then renews the token once, else signs out). Sets
+ * `request.user` with the membership's current role; scope every query to
  * `request.user.organizationId`.
  *
  *   app.get('/x', { preHandler: authenticate, schema: { security: [{ bearer: [] }], ... } }, handler)
  *   // or for a whole group: app.addHook('preHandler', authenticate)
+ *   // a route taking large bodies: { onRequest: authenticate } refuses before the body is read
  */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
-  const user = token ? await verifyAccessToken(request.server.auth.key, token) : null;
-  if (!user) throw new ApiError(401, 'UNAUTHORIZED', 'errors:unauthorized');
-  request.user = user;
+  const claims = token ? await verifyAccessToken(request.server.auth.key, token) : null;
+  const role = claims ? await currentRole(request.server.db, claims) : null;
+  if (!claims || !role) throw new ApiError(401, 'UNAUTHORIZED', 'errors:unauthorized');
+  request.user = { ...claims, role };
 }
 
 /** The caller of a route behind `authenticate` (throws if the route forgot it). */

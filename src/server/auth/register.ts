@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, requestLanguage } from '../errors';
 import { translate } from '../i18n';
+import { SIGNED_SIGN_IN_BODY_LIMIT } from '../limits';
 import { writeAudit } from './audit';
 import { signatureErrorCode, signatureRefusal, verifyAttachedSignature } from './certificates';
 import { consumeChallenge } from './challenges';
@@ -59,6 +60,7 @@ export async function registerBySignatureRoute(app: FastifyInstance) {
   app.post<{ Body: { signature: string } }>(
     '/RegisterBySignature',
     {
+      bodyLimit: SIGNED_SIGN_IN_BODY_LIMIT,
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['Auth'],
@@ -67,7 +69,7 @@ export async function registerBySignatureRoute(app: FastifyInstance) {
           type: 'object',
           required: ['signature'],
           additionalProperties: false,
-          properties: { signature: { type: 'string', minLength: 1, maxLength: 1_000_000 } },
+          properties: { signature: { type: 'string', minLength: 1, maxLength: SIGNED_SIGN_IN_BODY_LIMIT } },
         },
         response: {
           200: envelope({

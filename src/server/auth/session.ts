@@ -31,22 +31,24 @@ export interface ProfileData {
   isDemo: boolean;
 }
 
-export function authUserOf(user: Pick<UserRow, 'id'>, org: MembershipRow): AuthUser {
-  const authUser: AuthUser = { userId: user.id, organizationId: org.id, role: org.role };
+export function authUserOf(user: Pick<UserRow, 'id'>, org: MembershipRow, sessionId: string): AuthUser {
+  const authUser: AuthUser = { userId: user.id, organizationId: org.id, role: org.role, sessionId };
   if (org.tin) authUser.tin = org.tin;
   if (org.pinfl) authUser.pinfl = org.pinfl;
   return authUser;
 }
 
+/** The profile with a new access token of the session (refresh family) `sessionId`. */
 export async function profileOf(
   db: Db,
   key: Uint8Array,
   user: UserRow,
   org: MembershipRow,
+  sessionId: string,
 ): Promise<ProfileData> {
   const orgs = await membershipsOf(db, user.id);
   return {
-    accessToken: await signAccessToken(key, authUserOf(user, org)),
+    accessToken: await signAccessToken(key, authUserOf(user, org, sessionId)),
     accessTokenExpiresIn: ACCESS_TOKEN_TTL_SECONDS,
     userId: user.id,
     fullName: user.full_name,
@@ -97,5 +99,5 @@ export async function startSession(
     persistent: params.persistent,
   });
   setRefreshCookie(request, reply, issued);
-  return profileOf(db, request.server.auth.key, params.user, params.organization);
+  return profileOf(db, request.server.auth.key, params.user, params.organization, issued.familyId);
 }

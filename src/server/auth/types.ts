@@ -11,6 +11,12 @@ export interface AuthUser {
   /** The organisation's PINFL (individuals). */
   pinfl?: string;
   role: MembershipRole;
+  /**
+   * The session (refresh-token family) the access token belongs to: signing out, signing out
+   * everywhere or changing the password revokes it, and its access tokens stop at once. Always set
+   * by `authenticate`; optional only so that callers built by hand (tests, jobs) need not invent one.
+   */
+  sessionId?: string;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PINFL_LENGTH, TIN_LENGTH } from '../../engine/constants';
 import { type AuditEntry, writeAudit } from '../auth/audit';
 import { authenticate, currentUser } from '../auth/authenticate';
@@ -15,9 +15,11 @@ import {
   setRefreshCookie,
   startSession,
 } from '../auth/session';
-import { checkLoginThrottle, recordLoginAttempt } from '../auth/throttle';
+import { accountKey, checkLoginThrottle, recordLoginAttempt, type ThrottleState } from '../auth/throttle';
+import type { AuthUser } from '../auth/types';
 import { ApiError, requestLanguage } from '../errors';
 import { translate } from '../i18n';
+import { SIGN_IN_BODY_LIMIT } from '../limits';
 
 const TAGS = ['Auth'];
 const BEARER = [{ bearer: [] }];
@@ -28,6 +30,27 @@ const LIMITS = {
   probe: { max: 60, timeWindow: '1 minute' },
   refresh: { max: 120, timeWindow: '1 minute' },
 } as const;
+
+/** The 429 of a throttled password attempt, with the wait in Retry-After. */
+function tooManyAttempts(reply: FastifyReply, throttle: ThrottleState): ApiError {
+  const seconds = throttle.retryAfterSeconds ?? 1;
+  reply.header('retry-after', String(seconds));
+  return new ApiError(429, 'TOO_MANY_ATTEMPTS', 'auth:errors.tooManyAttempts', { seconds });
+}
+
+/** A refresh token in a body (non-browser clients), as the refresh, logout and switch routes take it. */
+const refreshTokenProperty = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  description: 'For clients without cookies; browsers send the httpOnly cookie instead',
+} as const;
+
+/** The session of a caller behind `authenticate` (which always sets it). */
+function sessionOf(caller: AuthUser): string {
+  if (!caller.sessionId) throw new ApiError(401, 'UNAUTHORIZED', 'errors:unauthorized');
+  return caller.sessionId;
+}
 
 async function loadUser(app: FastifyInstance, userId: string): Promise<UserRow> {
   const { rows } = await app.db.query<UserRow>(`select ${USER_COLUMNS} from users u where u.id = $1`, [
@@ -49,6 +72,7 @@ export default async function authRoutes(app: FastifyInstance) {
   app.post<{ Body: { phone: string; password: string; rememberMe?: boolean } }>(
     '/Login',
     {
+      bodyLimit: SIGN_IN_BODY_LIMIT,
       config: { rateLimit: LIMITS.login },
       schema: {
         tags: TAGS,
@@ -73,19 +97,22 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const login = normalizeLogin(request.body.phone);
-      const throttle = await checkLoginThrottle(app.db, login, request.ip);
-      if (throttle.blocked) {
-        await audit(request, { event: 'auth.login.throttled', detail: { login, scope: throttle.scope } });
-        reply.header('retry-after', String((throttle.retryAfterMinutes ?? 1) * 60));
-        throw new ApiError(429, 'TOO_MANY_ATTEMPTS', 'auth:errors.tooManyAttempts', {
-          minutes: throttle.retryAfterMinutes,
-        });
-      }
       const user = login ? await findUserByLogin(app.db, login) : null;
+      const account = accountKey(user?.id, login);
+      // Checked before the password, so a slowed-down account cannot be probed meanwhile.
+      const throttle = await checkLoginThrottle(app.db, account, request.ip);
+      if (throttle.blocked) {
+        await audit(request, {
+          event: 'auth.login.throttled',
+          userId: user?.id,
+          detail: { login, scope: throttle.scope },
+        });
+        throw tooManyAttempts(reply, throttle);
+      }
       const passwordOk = await verifyPassword(user?.password_hash, request.body.password);
       const orgs = user && passwordOk && user.is_active ? await membershipsOf(app.db, user.id) : [];
       if (!user || !passwordOk || !user.is_active || orgs.length === 0) {
-        await recordLoginAttempt(app.db, login, request.ip, false);
+        await recordLoginAttempt(app.db, account, request.ip, false);
         const reason = !user
           ? 'unknownLogin'
           : !passwordOk
@@ -98,7 +125,7 @@ export default async function authRoutes(app: FastifyInstance) {
           throw new ApiError(403, 'NO_ORGANIZATION', 'auth:errors.noOrganization');
         throw new ApiError(401, 'INVALID_CREDENTIALS', 'auth:errors.invalidCredentials');
       }
-      await recordLoginAttempt(app.db, login, request.ip, true);
+      await recordLoginAttempt(app.db, account, request.ip, true);
       // Signing in with an organisation's TIN acts for that organisation; otherwise the last one chosen.
       const organization =
         orgs.find((o) => o.tin === login || o.pinfl === login) ??
@@ -162,90 +189,154 @@ export default async function authRoutes(app: FastifyInstance) {
 
   await registerBySignatureRoute(app);
 
-  /** The refresh token of a request: the httpOnly cookie, or the spec's `refreshToken` query parameter. */
-  const presentedRefreshToken = (request: FastifyRequest<{ Querystring: { refreshToken?: string } }>) =>
-    request.query.refreshToken || request.cookies[REFRESH_COOKIE] || null;
+  /**
+   * The refresh token of a request: the httpOnly cookie, or a body's `refreshToken` (clients without
+   * cookies). Never a URL: URLs end up in logs, proxies and browser history.
+   */
+  const presentedRefreshToken = (request: FastifyRequest) =>
+    (request.body as { refreshToken?: string } | undefined)?.refreshToken ||
+    request.cookies[REFRESH_COOKIE] ||
+    null;
 
-  app.get<{ Querystring: { refreshToken?: string } }>(
+  /** The spec's `refreshToken` query parameter is refused: a token in a URL is a token in a log. */
+  const refuseTokenInUrl = async (request: FastifyRequest) => {
+    if ((request.query as { refreshToken?: unknown } | undefined)?.refreshToken !== undefined) {
+      throw new ApiError(400, 'REFRESH_TOKEN_IN_URL', 'auth:errors.refreshTokenInUrl');
+    }
+  };
+
+  /** A POST whose JSON body is optional (the browser sends none and relies on the cookie). */
+  const optionalBody = async (request: FastifyRequest) => {
+    request.body ??= {};
+  };
+
+  const refreshAnswer = {
+    200: envelope({
+      type: 'object',
+      required: ['accessToken'],
+      properties: {
+        ...profileSchema.properties,
+        refreshToken: {
+          type: 'string',
+          description: 'the next refresh token, when this one came in the body',
+        },
+      },
+    }),
+    ...errorResponses,
+  };
+
+  const refresh = async (request: FastifyRequest, reply: FastifyReply) => {
+    const fromBody = Boolean((request.body as { refreshToken?: string } | undefined)?.refreshToken);
+    const token = presentedRefreshToken(request);
+    if (!token) throw new ApiError(401, 'NO_REFRESH_TOKEN', 'auth:errors.sessionExpired');
+    const result = await rotateRefreshToken(app.db, token);
+    if (result.kind === 'reuse') {
+      clearRefreshCookie(reply);
+      await audit(request, {
+        event: 'auth.refresh.reuse',
+        userId: result.userId,
+        organizationId: result.organizationId,
+        detail: { familyId: result.familyId },
+      });
+      throw new ApiError(401, 'REFRESH_TOKEN_REUSED', 'auth:errors.refreshReused');
+    }
+    if (result.kind === 'justRotated') {
+      // Keep the cookie: it already holds the successor; the caller retries with it.
+      throw new ApiError(409, 'REFRESH_TOKEN_ROTATED', 'auth:errors.refreshRaced');
+    }
+    if (result.kind === 'invalid') {
+      clearRefreshCookie(reply);
+      await audit(request, {
+        event: 'auth.refresh.failure',
+        userId: result.userId,
+        detail: { reason: result.reason },
+      });
+      throw new ApiError(401, 'INVALID_REFRESH_TOKEN', 'auth:errors.sessionExpired');
+    }
+    const user = await loadUser(app, result.userId);
+    const org = (await membershipsOf(app.db, user.id)).find((o) => o.id === result.organizationId);
+    if (!org) throw new ApiError(401, 'INVALID_REFRESH_TOKEN', 'auth:errors.sessionExpired');
+    setRefreshCookie(request, reply, result.issued);
+    const profile = await profileOf(app.db, app.auth.key, user, org, result.issued.familyId);
+    return ok(
+      request,
+      'auth:messages.refreshed',
+      fromBody ? { ...profile, refreshToken: result.issued.token } : profile,
+    );
+  };
+
+  app.get(
     '/refreshToken',
     {
       config: { rateLimit: LIMITS.refresh },
+      preValidation: refuseTokenInUrl,
       schema: {
         tags: TAGS,
-        summary: 'Exchanges the refresh token (cookie or query) for a new access token and refresh token',
-        querystring: { type: 'object', properties: { refreshToken: { type: 'string', maxLength: 200 } } },
-        response: {
-          200: envelope({
-            type: 'object',
-            required: ['accessToken'],
-            properties: {
-              ...profileSchema.properties,
-              refreshToken: { type: 'string', description: 'only when the old one came in the query' },
+        summary: 'Exchanges the refresh-token cookie for a new access token (and rotates the cookie)',
+        querystring: {
+          type: 'object',
+          properties: {
+            refreshToken: {
+              type: 'string',
+              description: 'Refused (400 REFRESH_TOKEN_IN_URL): send it in the body of POST refreshToken',
             },
-          }),
-          ...errorResponses,
+          },
         },
+        response: refreshAnswer,
       },
     },
-    async (request, reply) => {
-      const token = presentedRefreshToken(request);
-      if (!token) throw new ApiError(401, 'NO_REFRESH_TOKEN', 'auth:errors.sessionExpired');
-      const result = await rotateRefreshToken(app.db, token);
-      if (result.kind === 'reuse') {
-        clearRefreshCookie(reply);
-        await audit(request, {
-          event: 'auth.refresh.reuse',
-          userId: result.userId,
-          organizationId: result.organizationId,
-          detail: { familyId: result.familyId },
-        });
-        throw new ApiError(401, 'REFRESH_TOKEN_REUSED', 'auth:errors.refreshReused');
-      }
-      if (result.kind === 'justRotated') {
-        // Keep the cookie: it already holds the successor; the caller retries with it.
-        throw new ApiError(409, 'REFRESH_TOKEN_ROTATED', 'auth:errors.refreshRaced');
-      }
-      if (result.kind === 'invalid') {
-        clearRefreshCookie(reply);
-        await audit(request, {
-          event: 'auth.refresh.failure',
-          userId: result.userId,
-          detail: { reason: result.reason },
-        });
-        throw new ApiError(401, 'INVALID_REFRESH_TOKEN', 'auth:errors.sessionExpired');
-      }
-      const user = await loadUser(app, result.userId);
-      const org = (await membershipsOf(app.db, user.id)).find((o) => o.id === result.organizationId);
-      if (!org) throw new ApiError(401, 'INVALID_REFRESH_TOKEN', 'auth:errors.sessionExpired');
-      setRefreshCookie(request, reply, result.issued);
-      const profile = await profileOf(app.db, app.auth.key, user, org);
-      const fromQuery = Boolean(request.query.refreshToken);
-      return ok(
-        request,
-        'auth:messages.refreshed',
-        fromQuery ? { ...profile, refreshToken: result.issued.token } : profile,
-      );
-    },
+    refresh,
   );
 
-  app.post<{ Querystring: { refreshToken?: string } }>(
+  app.post(
+    '/refreshToken',
+    {
+      config: { rateLimit: LIMITS.refresh },
+      preValidation: [refuseTokenInUrl, optionalBody],
+      schema: {
+        tags: TAGS,
+        summary:
+          'Exchanges a refresh token (body, else the cookie) for a new access token; the next refresh token is in the answer when it came in the body',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { refreshToken: refreshTokenProperty },
+        },
+        response: refreshAnswer,
+      },
+    },
+    refresh,
+  );
+
+  app.post<{ Body: { refreshToken?: string; allSessions?: boolean } }>(
     '/logout',
     {
       config: { rateLimit: LIMITS.refresh },
+      preValidation: [refuseTokenInUrl, optionalBody],
       schema: {
         tags: TAGS,
-        summary: 'Ends the session: revokes the refresh token family and clears the cookie',
-        querystring: { type: 'object', properties: { refreshToken: { type: 'string', maxLength: 200 } } },
+        summary:
+          'Ends the session (or, with allSessions, every session of the person): revokes the refresh token families — their access tokens stop at once — and clears the cookie',
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            refreshToken: refreshTokenProperty,
+            allSessions: { type: 'boolean', default: false, description: 'sign out on every device' },
+          },
+        },
         response: { 200: envelope({ type: 'object', properties: {} }), ...errorResponses },
       },
     },
     async (request, reply) => {
       const token = presentedRefreshToken(request);
       const family = token ? await familyOf(app.db, token) : null;
-      if (family) await revokeFamily(app.db, family.familyId);
+      const everywhere = request.body.allSessions === true && family !== null;
+      if (everywhere) await revokeAllForUser(app.db, family.userId);
+      else if (family) await revokeFamily(app.db, family.familyId);
       clearRefreshCookie(reply);
       await audit(request, {
-        event: 'auth.logout',
+        event: everywhere ? 'auth.logout.all' : 'auth.logout',
         userId: family?.userId,
         detail: { familyId: family?.familyId ?? null },
       });
@@ -269,7 +360,11 @@ export default async function authRoutes(app: FastifyInstance) {
       const user = await loadUser(app, caller.userId);
       const org = (await membershipsOf(app.db, user.id)).find((o) => o.id === caller.organizationId);
       if (!org) throw new ApiError(401, 'UNAUTHORIZED', 'errors:unauthorized');
-      return ok(request, 'auth:messages.ok', await profileOf(app.db, app.auth.key, user, org));
+      return ok(
+        request,
+        'auth:messages.ok',
+        await profileOf(app.db, app.auth.key, user, org, sessionOf(caller)),
+      );
     },
   );
 
@@ -302,7 +397,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { organizationId: string }; Querystring: { refreshToken?: string } }>(
+  app.post<{ Body: { organizationId: string } }>(
     '/chooseOrganization',
     {
       preHandler: authenticate,
@@ -332,18 +427,14 @@ export default async function authRoutes(app: FastifyInstance) {
         });
         throw new ApiError(403, 'NOT_A_MEMBER', 'auth:errors.notAMember');
       }
-      // The old session's family ends; the new one is bound to the chosen organisation.
-      const token = presentedRefreshToken(request);
-      const family = token ? await familyOf(app.db, token) : null;
-      let persistent = false;
-      if (family && family.userId === user.id) {
-        const { rows } = await app.db.query<{ persistent: boolean }>(
-          'select bool_or(persistent) as persistent from refresh_tokens where family_id = $1',
-          [family.familyId],
-        );
-        persistent = rows[0]?.persistent === true;
-        await revokeFamily(app.db, family.familyId);
-      }
+      // The caller's session ends (its access token with it); the new one is bound to the chosen
+      // organisation and keeps remember-me.
+      const { rows } = await app.db.query<{ persistent: boolean | null }>(
+        'select bool_or(persistent) as persistent from refresh_tokens where family_id = $1 and user_id = $2',
+        [sessionOf(caller), user.id],
+      );
+      const persistent = rows[0]?.persistent === true;
+      await revokeFamily(app.db, sessionOf(caller));
       const profile = await startSession(request, reply, { user, organization: org, persistent });
       await audit(request, {
         event: 'auth.organization.chosen',
@@ -382,7 +473,22 @@ export default async function authRoutes(app: FastifyInstance) {
       const user = await loadUser(app, caller.userId);
       const { oldPassword, newPassword, confirmPassword } = request.body;
       const lang = requestLanguage(request);
+      // A wrong current password counts like a failed sign-in of the account (throttle.ts).
+      const account = accountKey(user.id, null);
+      if (user.password_hash) {
+        const throttle = await checkLoginThrottle(app.db, account, request.ip);
+        if (throttle.blocked) {
+          await audit(request, {
+            event: 'auth.password.throttled',
+            userId: user.id,
+            organizationId: caller.organizationId,
+            detail: { scope: throttle.scope },
+          });
+          throw tooManyAttempts(reply, throttle);
+        }
+      }
       if (user.password_hash && !(await verifyPassword(user.password_hash, oldPassword ?? ''))) {
+        await recordLoginAttempt(app.db, account, request.ip, false);
         await audit(request, {
           event: 'auth.password.failure',
           userId: user.id,
@@ -406,6 +512,7 @@ export default async function authRoutes(app: FastifyInstance) {
         });
         throw fieldErrors(lang, problems);
       }
+      if (user.password_hash) await recordLoginAttempt(app.db, account, request.ip, true);
       await app.db.transaction(async (tx) => {
         await tx.query(
           'update users set password_hash = $2, password_changed_at = now(), updated_at = now() where id = $1',

@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { checkDocument, getKind, hasKind, listKinds, localizeErrors, type ServerChecker } from '../../engine';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { hasKind, listKinds, type ServerChecker } from '../../engine';
+import { authenticate } from '../auth';
 import { ApiError, requestLanguage } from '../errors';
-import { translate } from '../i18n';
+import { DOCUMENT_BODY_LIMIT } from '../limits';
+import { checkDocumentBounded, documentInvalid } from '../services/documentCheck';
 import { databaseChecker } from '../services/engineChecks';
 
 export interface DocumentRouteOptions {
@@ -9,7 +11,12 @@ export interface DocumentRouteOptions {
   now?: () => Date;
   /** Replaces the database checks (tests). */
   checker?: ServerChecker;
+  /** Replaces the session check (tests of validation alone); defaults to `authenticate`. */
+  authenticate?: onRequestHookHandler;
 }
+
+/** Validations per signed-in person and minute: a form submits far fewer; a script gets 429. */
+export const VALIDATE_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
 
 const errorItem = {
   type: 'object',
@@ -25,15 +32,26 @@ const errorItem = {
 /**
  * Document group (mounted at /api/Document). POST /validate?kind=… validates any document kind with
  * the kind's bundled schema and the shared keywords, runs the database checks the schema declares,
- * and answers the content with every computed value recomputed by the server.
+ * and answers the content with every computed value recomputed by the server. Signed in only, checked
+ * before the body is read; rate-limited per person; work bounded (services/documentCheck.ts).
  */
 export default async function documentRoutes(app: FastifyInstance, options: DocumentRouteOptions = {}) {
   app.post<{ Querystring: { kind: string; documentId?: string }; Body: unknown }>(
     '/validate',
     {
+      onRequest: options.authenticate ?? authenticate,
+      bodyLimit: DOCUMENT_BODY_LIMIT,
+      config: {
+        rateLimit: {
+          ...VALIDATE_RATE_LIMIT,
+          hook: 'onRequest',
+          keyGenerator: (request) => `validate:${request.user?.userId ?? request.ip}`,
+        },
+      },
       schema: {
         tags: ['Document'],
         summary: 'Validate a document of any kind and recompute its computed values',
+        security: [{ bearer: [] }],
         querystring: {
           type: 'object',
           required: ['kind'],
@@ -76,20 +94,12 @@ export default async function documentRoutes(app: FastifyInstance, options: Docu
     async (request) => {
       const { kind } = request.query;
       if (!hasKind(kind)) throw new ApiError(404, 'NOT_FOUND', 'errors:notFound');
-      const result = await checkDocument(kind, request.body, {
+      const result = await checkDocumentBounded(kind, request.body, {
         now: options.now?.() ?? new Date(),
         checker: options.checker ?? databaseChecker(app.db),
         documentId: request.query.documentId,
       });
-      if (!result.valid) {
-        const lang = requestLanguage(request);
-        const errors = localizeErrors(
-          result.errors,
-          (key, params) => translate(lang, key, params),
-          getKind(kind).schema,
-        ).map(({ path, keyword, key, params, message }) => ({ path, keyword, key, params, message }));
-        throw new ApiError(400, 'VALIDATION', 'validation:documentInvalid', { count: errors.length }, errors);
-      }
+      if (!result.valid) throw documentInvalid(requestLanguage(request), kind, result);
       return { success: true, data: { content: result.content } };
     },
   );

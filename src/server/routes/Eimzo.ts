@@ -18,6 +18,7 @@ import { envelope, errorResponses, profileSchema } from '../auth/schemas';
 import { startSession } from '../auth/session';
 import { ApiError, requestLanguage } from '../errors';
 import { translate } from '../i18n';
+import { SIGNED_DOCUMENT_BODY_LIMIT, SIGNED_SIGN_IN_BODY_LIMIT } from '../limits';
 
 // The signing-service group (spec §7): challenges and certificate sign-in, and the timestamp of a
 // signature through E-IMZO-Server (or its emulator in demo).
@@ -82,6 +83,7 @@ export default async function eimzoRoutes(app: FastifyInstance) {
   app.post<{ Body: { pkcs7?: string; pkcs7b64?: string } }>(
     '/EimzoAuth',
     {
+      bodyLimit: SIGNED_SIGN_IN_BODY_LIMIT,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: TAGS,
@@ -92,12 +94,12 @@ export default async function eimzoRoutes(app: FastifyInstance) {
           properties: {
             pkcs7: {
               type: 'string',
-              maxLength: 1_000_000,
+              maxLength: SIGNED_SIGN_IN_BODY_LIMIT,
               description: 'attached PKCS#7 (Base64) as the plug-in made it',
             },
             pkcs7b64: {
               type: 'string',
-              maxLength: 1_000_000,
+              maxLength: SIGNED_SIGN_IN_BODY_LIMIT,
               description: 'the same, timestamped; preferred when present',
             },
           },
@@ -196,7 +198,9 @@ export default async function eimzoRoutes(app: FastifyInstance) {
   app.post<{ Body: { pkcs7?: string; pkcs7b64?: string } }>(
     '/getTimeStamp',
     {
-      preHandler: authenticate,
+      // Checked before the body (a signed document) is read.
+      onRequest: authenticate,
+      bodyLimit: SIGNED_DOCUMENT_BODY_LIMIT,
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: TAGS,
@@ -207,8 +211,8 @@ export default async function eimzoRoutes(app: FastifyInstance) {
           type: 'object',
           additionalProperties: false,
           properties: {
-            pkcs7: { type: 'string', maxLength: 30_000_000 },
-            pkcs7b64: { type: 'string', maxLength: 30_000_000 },
+            pkcs7: { type: 'string', maxLength: SIGNED_DOCUMENT_BODY_LIMIT },
+            pkcs7b64: { type: 'string', maxLength: SIGNED_DOCUMENT_BODY_LIMIT },
           },
         },
         response: {

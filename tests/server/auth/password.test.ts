@@ -2,7 +2,11 @@
 // signature, organisations, password change and logout.
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ACCOUNT_FAILURE_LIMIT, IP_FAILURE_LIMIT } from '../../../src/server/auth/throttle';
+import {
+  ACCOUNT_FREE_FAILURES,
+  ADDRESS_FREE_FAILURES,
+  PAIR_FREE_FAILURES,
+} from '../../../src/server/auth/throttle';
 import { DEMO_ORGANIZATIONS } from '../../../src/server/db/seeds/organizations';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../../src/server/db/seeds/users';
 import { type TestContext, withDatabases } from '../harness';
@@ -21,12 +25,12 @@ let ipCounter = 0;
 const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 function login(ctx: TestContext, body: Record<string, unknown>, ip: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/Auth/Login',
-    headers: { 'x-forwarded-for': ip },
-    payload: body,
-  });
+  return ctx.app.inject({ method: 'POST', url: '/api/Auth/Login', remoteAddress: ip, payload: body });
+}
+
+/** Pretends every recorded sign-in attempt happened `seconds` earlier (the delays run out). */
+async function age(ctx: TestContext, seconds: number) {
+  await ctx.db.query('update login_attempts set at = at - make_interval(secs => $1)', [seconds]);
 }
 
 function refresh(ctx: TestContext, token: string) {
@@ -106,38 +110,106 @@ withDatabases(
       expect(JSON.stringify(rows)).not.toContain('Wrong#Pass1');
     });
 
-    it('locks an account after repeated failures, even for the right password', async () => {
+    it('slows an account down after repeated failures from one address, not from others', async () => {
       const target = DEMO_USERS[1];
-      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
+      const ip = nextIp();
+      for (let i = 0; i < PAIR_FREE_FAILURES; i++) {
+        expect((await login(ctx, { phone: target.phone, password: `Nope#${i}aaA` }, ip)).statusCode).toBe(
+          401,
+        );
+      }
+      const before = await auditCount(ctx, 'auth.login.throttled');
+      // The right password waits too: a slowed-down account cannot be probed meanwhile.
+      const slowed = await login(ctx, { phone: target.phone, password: DEMO_PASSWORD }, ip);
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json()).toMatchObject({
+        code: 'TOO_MANY_ATTEMPTS',
+        message: expect.stringMatching(/\d+ с/),
+      });
+      expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(await auditCount(ctx, 'auth.login.throttled')).toBe(before + 1);
+      // The owner at another address is not locked out by someone failing elsewhere …
+      expect((await login(ctx, { phone: target.phone, password: DEMO_PASSWORD }, nextIp())).statusCode).toBe(
+        200,
+      );
+      // … and once the delay has passed, the same address is heard again.
+      await age(ctx, 5);
+      expect((await login(ctx, { phone: target.phone, password: DEMO_PASSWORD }, ip)).statusCode).toBe(200);
+    });
+
+    it('grows the delay with each failure and counts the account under any of its logins', async () => {
+      const target = DEMO_USERS[1];
+      const ip = nextIp();
+      // Phone and organisation TIN name the same person: alternating them buys no extra attempts.
+      const logins = [target.phone, target.organizationTin];
+      for (let i = 0; i < PAIR_FREE_FAILURES; i++) {
+        expect((await login(ctx, { phone: logins[i % 2], password: `Nope#${i}aaA` }, ip)).statusCode).toBe(
+          401,
+        );
+      }
+      const waits: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const slowed = await login(ctx, { phone: logins[i % 2], password: `Nope#${i}bbB` }, ip);
+        expect(slowed.statusCode).toBe(429);
+        waits.push(Number(slowed.headers['retry-after']));
+        await age(ctx, waits[i]);
+        // The wait is over: the attempt is heard (and fails, making the next wait longer).
+        expect((await login(ctx, { phone: logins[i % 2], password: `Nope#${i}ccC` }, ip)).statusCode).toBe(
+          401,
+        );
+      }
+      expect(waits[1]).toBeGreaterThan(waits[0]);
+      expect(waits[2]).toBeGreaterThan(waits[1]);
+      await age(ctx, 3600);
+      expect((await login(ctx, { phone: target.phone, password: DEMO_PASSWORD }, ip)).statusCode).toBe(200);
+    });
+
+    it('slows an account down after failures from many addresses, for a minute at most', async () => {
+      const target = DEMO_USERS[1];
+      for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
         expect(
           (await login(ctx, { phone: target.phone, password: `Nope#${i}aaA` }, nextIp())).statusCode,
         ).toBe(401);
       }
-      const before = await auditCount(ctx, 'auth.login.throttled');
-      const locked = await login(ctx, { phone: target.phone, password: DEMO_PASSWORD }, nextIp());
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json().code).toBe('TOO_MANY_ATTEMPTS');
-      expect(locked.headers['retry-after']).toBeDefined();
-      expect(await auditCount(ctx, 'auth.login.throttled')).toBe(before + 1);
+      const slowed = await login(ctx, { phone: target.phone, password: DEMO_PASSWORD }, nextIp());
+      expect(slowed.statusCode).toBe(429);
+      expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(60);
       // Other accounts are unaffected.
       expect(
         (await login(ctx, { phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD }, nextIp())).statusCode,
       ).toBe(200);
+      await age(ctx, 61);
+      expect((await login(ctx, { phone: target.phone, password: DEMO_PASSWORD }, nextIp())).statusCode).toBe(
+        200,
+      );
     });
 
-    it('locks an address that fails on many accounts', async () => {
+    it('slows down an address that fails on many accounts', async () => {
       const ip = nextIp();
-      for (let i = 0; i < IP_FAILURE_LIMIT; i++) {
+      for (let i = 0; i < ADDRESS_FREE_FAILURES; i++) {
         expect(
           (await login(ctx, { phone: `99899${String(i).padStart(7, '0')}`, password: 'Nope#1aaA' }, ip))
             .statusCode,
         ).toBe(401);
       }
-      const locked = await login(ctx, { phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD }, ip);
-      expect(locked.statusCode).toBe(429);
+      const slowed = await login(ctx, { phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD }, ip);
+      expect(slowed.statusCode).toBe(429);
       expect(
         (await login(ctx, { phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD }, nextIp())).statusCode,
       ).toBe(200);
+    });
+
+    it('never counts successful sign-ins: 25 people of one office behind one address sign in', async () => {
+      const ip = nextIp();
+      for (let i = 0; i < ADDRESS_FREE_FAILURES + 5; i++) {
+        const user = DEMO_USERS[i % DEMO_USERS.length];
+        const res = await login(ctx, { phone: user.phone, password: DEMO_PASSWORD }, ip);
+        expect(res.statusCode, `sign-in ${i + 1}`).toBe(200);
+      }
+      // Nor do they hide failures: the office's next typo is an ordinary 401.
+      expect((await login(ctx, { phone: DEMO_USERS[0].phone, password: 'Typo#2026x' }, ip)).statusCode).toBe(
+        401,
+      );
     });
 
     it('rotates the refresh token and revokes the family when a used one comes back', async () => {
@@ -170,8 +242,19 @@ withDatabases(
       expect(reused.statusCode).toBe(401);
       expect(reused.json().code).toBe('REFRESH_TOKEN_REUSED');
       expect(await auditCount(ctx, 'auth.refresh.reuse')).toBe(before + 1);
-      // The thief's copy and the owner's newer token are both dead now.
+      // The thief's copy and the owner's newer token are both dead now …
       expect((await refresh(ctx, second)).statusCode).toBe(401);
+      // … and so are the access tokens of the family, at once.
+      const accessToken = rotated.json().data.accessToken;
+      const info = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/Auth/getUserInfo',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      expect(info.statusCode).toBe(401);
+      // Only that family: another session of the same person goes on.
+      const other = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
+      expect((await refresh(ctx, refreshCookie(other)!.value)).statusCode).toBe(200);
     });
 
     it('lets one of two simultaneous refreshes rotate and keeps the session', async () => {
@@ -183,16 +266,47 @@ withDatabases(
       expect((await refresh(ctx, refreshCookie(winner)!.value)).statusCode).toBe(200);
     });
 
-    it('accepts the refresh token as the refreshToken query parameter and answers the next one', async () => {
+    it('takes the refresh token in a POST body and answers the next one there', async () => {
       const signedIn = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
       const token = refreshCookie(signedIn)!.value;
       const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/Auth/refreshToken?refreshToken=${encodeURIComponent(token)}`,
+        method: 'POST',
+        url: '/api/Auth/refreshToken',
+        payload: { refreshToken: token },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.refreshToken).toEqual(expect.any(String));
       expect(res.json().data.refreshToken).not.toBe(token);
+      // Without a body the browser's cookie is used and no token is put in the answer.
+      const byCookie = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/Auth/refreshToken',
+        cookies: { hujjat_refresh: res.json().data.refreshToken },
+      });
+      expect(byCookie.statusCode).toBe(200);
+      expect(byCookie.json().data.refreshToken).toBeUndefined();
+    });
+
+    it('refuses a refresh token in the URL without using it', async () => {
+      const signedIn = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
+      const token = refreshCookie(signedIn)!.value;
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await ctx.app.inject({
+          method,
+          url: `/api/Auth/refreshToken?refreshToken=${encodeURIComponent(token)}`,
+          ...(method === 'POST' ? { payload: {} } : {}),
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe('REFRESH_TOKEN_IN_URL');
+        expect(res.body).not.toContain(token);
+      }
+      const logout = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/Auth/logout?refreshToken=${encodeURIComponent(token)}`,
+      });
+      expect(logout.statusCode).toBe(400);
+      // Not rotated, not revoked: the cookie still works.
+      expect((await refresh(ctx, token)).statusCode).toBe(200);
     });
 
     it('refuses an expired refresh token, and one whose membership was switched off', async () => {
@@ -231,9 +345,18 @@ withDatabases(
       expect((await refresh(ctx, 'made-up-token')).statusCode).toBe(401);
     });
 
-    it('ends the session on logout', async () => {
+    const userInfo = (accessToken: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/Auth/getUserInfo',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+
+    it('ends the session on logout: its refresh token and, at once, its access token', async () => {
       const signedIn = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
+      const other = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
       const token = refreshCookie(signedIn)!.value;
+      expect((await userInfo(signedIn.json().data.accessToken)).statusCode).toBe(200);
       const out = await ctx.app.inject({
         method: 'POST',
         url: '/api/Auth/logout',
@@ -241,6 +364,62 @@ withDatabases(
       });
       expect(out.statusCode).toBe(200);
       expect((await refresh(ctx, token)).statusCode).toBe(401);
+      expect((await userInfo(signedIn.json().data.accessToken)).statusCode).toBe(401);
+      // The person's other session (another browser) goes on.
+      expect((await userInfo(other.json().data.accessToken)).statusCode).toBe(200);
+    });
+
+    it('signs out everywhere: every session and access token of the person stops', async () => {
+      const first = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
+      const second = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
+      const someoneElse = await login(ctx, { phone: DEMO_USERS[2].phone, password: DEMO_PASSWORD }, nextIp());
+      const out = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/Auth/logout',
+        payload: { refreshToken: refreshCookie(first)!.value, allSessions: true },
+      });
+      expect(out.statusCode).toBe(200);
+      for (const session of [first, second]) {
+        expect((await userInfo(session.json().data.accessToken)).statusCode).toBe(401);
+        expect((await refresh(ctx, refreshCookie(session)!.value)).statusCode).toBe(401);
+      }
+      expect((await userInfo(someoneElse.json().data.accessToken)).statusCode).toBe(200);
+      expect(await auditCount(ctx, 'auth.logout.all')).toBeGreaterThanOrEqual(1);
+    });
+
+    it('stops the access token of a member switched off, at once', async () => {
+      const signedIn = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
+      const { userId, organizationId, accessToken } = signedIn.json().data;
+      await ctx.db.query(
+        'update memberships set is_active = false where user_id = $1 and organization_id = $2',
+        [userId, organizationId],
+      );
+      try {
+        expect((await userInfo(accessToken)).statusCode).toBe(401);
+      } finally {
+        await ctx.db.query(
+          'update memberships set is_active = true where user_id = $1 and organization_id = $2',
+          [userId, organizationId],
+        );
+      }
+      expect((await userInfo(accessToken)).statusCode).toBe(200);
+    });
+
+    it('answers the role the membership has now, not the one in the token', async () => {
+      const signedIn = await login(ctx, { phone: director.phone, password: DEMO_PASSWORD }, nextIp());
+      const { userId, organizationId, accessToken } = signedIn.json().data;
+      await ctx.db.query(
+        "update memberships set role = 'staff' where user_id = $1 and organization_id = $2",
+        [userId, organizationId],
+      );
+      try {
+        expect((await userInfo(accessToken)).json().data.role).toBe('staff');
+      } finally {
+        await ctx.db.query(
+          "update memberships set role = 'owner' where user_id = $1 and organization_id = $2",
+          [userId, organizationId],
+        );
+      }
     });
 
     it('protects routes behind authenticate', async () => {
@@ -286,8 +465,11 @@ withDatabases(
         tin: other.tin,
         role: 'accountant',
       });
-      // The previous session's refresh token is revoked.
+      // The previous session's refresh token is revoked, and its access token stops at once.
       expect((await refresh(ctx, refreshCookie(signedIn)!.value)).statusCode).toBe(401);
+      expect((await userInfo(profile.accessToken)).statusCode).toBe(401);
+      const newAuth = { authorization: `Bearer ${chosen.json().data.accessToken}` };
+      expect((await userInfo(chosen.json().data.accessToken)).json().data.organizationId).toBe(target.id);
 
       const before = await auditCount(ctx, 'auth.organization.refused');
       const { rows } = await ctx.db.query<{ id: string }>('select id from organizations where tin = $1', [
@@ -296,7 +478,7 @@ withDatabases(
       const refused = await ctx.app.inject({
         method: 'POST',
         url: '/api/Auth/chooseOrganization',
-        headers: auth,
+        headers: newAuth,
         payload: { organizationId: rows[0].id },
       });
       expect(refused.statusCode).toBe(403);
@@ -416,7 +598,7 @@ withDatabases(
         ctx.app.inject({
           method: 'GET',
           url: '/api/Auth/IsRegistered?tinOrPinfl=99999999999999',
-          headers: { 'x-forwarded-for': ip },
+          remoteAddress: ip,
         });
       const statuses: number[] = [];
       for (let i = 0; i < 61; i++) statuses.push((await probe()).statusCode);
@@ -428,7 +610,7 @@ withDatabases(
       const other = await ctx.app.inject({
         method: 'GET',
         url: '/api/Auth/IsRegistered?tinOrPinfl=99999999999999',
-        headers: { 'x-forwarded-for': nextIp() },
+        remoteAddress: nextIp(),
       });
       expect(other.statusCode).toBe(200);
     });
@@ -459,12 +641,45 @@ withDatabases(
       });
       expect(changed.statusCode).toBe(200);
       expect((await refresh(ctx, refreshCookie(signedIn)!.value)).statusCode).toBe(401);
+      // An access token from before the change is refused at once; the new session's works.
+      expect((await userInfo(signedIn.json().data.accessToken)).statusCode).toBe(401);
+      expect((await userInfo(changed.json().data.accessToken)).statusCode).toBe(200);
       expect((await login(ctx, { phone: user.phone, password: DEMO_PASSWORD }, nextIp())).statusCode).toBe(
         401,
       );
       expect((await login(ctx, { phone: user.phone, password: 'Changed#2026' }, nextIp())).statusCode).toBe(
         200,
       );
+    });
+
+    it('slows updatePassword down after wrong current passwords, like failed sign-ins', async () => {
+      const user = DEMO_USERS[0];
+      const ip = nextIp();
+      const signedIn = await login(ctx, { phone: user.phone, password: DEMO_PASSWORD }, ip);
+      const change = (oldPassword: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/Auth/updatePassword',
+          remoteAddress: ip,
+          headers: { authorization: `Bearer ${signedIn.json().data.accessToken}` },
+          payload: { oldPassword, newPassword: 'Another#2026' },
+        });
+      for (let i = 0; i < PAIR_FREE_FAILURES; i++) {
+        const wrong = await change(`Guess#${i}xyz`);
+        expect(wrong.statusCode).toBe(400);
+        expect(wrong.json().errors[0].path).toBe('/oldPassword');
+      }
+      const before = await auditCount(ctx, 'auth.password.throttled');
+      // Even the right password waits: the guesses cannot go on at full speed.
+      const slowed = await change(DEMO_PASSWORD);
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json().code).toBe('TOO_MANY_ATTEMPTS');
+      expect(Number(slowed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(await auditCount(ctx, 'auth.password.throttled')).toBe(before + 1);
+      // The guesses count for the account's sign-in from that address too.
+      expect((await login(ctx, { phone: user.phone, password: DEMO_PASSWORD }, ip)).statusCode).toBe(429);
+      await age(ctx, 60);
+      expect((await change(DEMO_PASSWORD)).statusCode).toBe(200);
     });
   },
   { config: { jwtSecret: 'test-secret-for-password-sign-in-0123456789abc', ...localSigningConfig(dataDir) } },

@@ -1,0 +1,117 @@
+import Ajv from 'ajv';
+import {
+  ajvOptions,
+  computeDocument,
+  createValidator,
+  type DocumentCheckResult,
+  getKind,
+  localizeErrors,
+  registerKeywords,
+} from '../../engine';
+import type { Locale } from '../../engine/constants';
+import { onKindRegistered } from '../../engine/schemas';
+import { runServerChecks, type ServerCheckContext, type ServerChecker } from '../../engine/serverChecks';
+import { type DocumentValidator, wrapValidateFunction } from '../../engine/validationResult';
+import { ApiError, type FieldError } from '../errors';
+import { translate } from '../i18n';
+import { MAX_REPORTED_ERRORS } from '../limits';
+
+// Document validation on the server with work bounded by the body, not by what the client got wrong
+// (OWASP: no `allErrors` on untrusted input). The same bundled schema and keywords as the browser
+// and the engine's checkDocument, compiled a second time without allErrors:
+//  1. a fail-fast pass decides valid/invalid and stops at the first error (cost ≤ one pass over the
+//     document, which DOCUMENT_BODY_LIMIT bounds);
+//  2. only for an invalid document of at most FULL_REPORT_MAX_VALUES JSON values (a few hundred
+//     lines), the all-errors validator lists its errors for the form — bounded by that size;
+//     a larger invalid document gets its first error;
+//  3. a valid one goes on to the database checks and the recomputation, as checkDocument does.
+// Measured with `npm run bench:hardening` (docs/auth.md has the table).
+
+/** Invalid documents up to this many JSON values get every error listed (at most MAX_REPORTED_ERRORS). */
+export const FULL_REPORT_MAX_VALUES = 20_000;
+
+let failFastAjv: Ajv | undefined;
+const failFast = new Map<string, DocumentValidator>();
+onKindRegistered((kind) => {
+  if (failFast.has(kind)) failFastAjv?.removeSchema(kind);
+  failFast.delete(kind);
+});
+
+/** The kind's validator that stops at its first error (same schema, keywords and options otherwise). */
+export function failFastValidator(kind: string): DocumentValidator {
+  let validate = failFast.get(kind);
+  if (!validate) {
+    failFastAjv ??= registerKeywords(new Ajv({ ...ajvOptions, allErrors: false }));
+    validate = wrapValidateFunction(failFastAjv.compile(getKind(kind).schema));
+    failFast.set(kind, validate);
+  }
+  return validate;
+}
+
+/** Whether `value` holds at most `limit` JSON values (stops counting past the limit). */
+export function hasAtMostValues(value: unknown, limit: number): boolean {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const next = stack.pop();
+    if (++count > limit) return false;
+    if (next && typeof next === 'object') {
+      for (const child of Object.values(next)) stack.push(child);
+    }
+  }
+  return true;
+}
+
+export interface BoundedCheckResult<T> extends DocumentCheckResult<T> {
+  /** False when the document had more errors than `errors` holds (or their count was not computed). */
+  complete: boolean;
+}
+
+/**
+ * checkDocument of the engine for request bodies: validate (bounded, see above), run the database
+ * checks the schema declared, and answer the content with every computed value recomputed.
+ */
+export async function checkDocumentBounded<T>(
+  kind: string,
+  content: T,
+  options: { now?: Date | string; checker?: ServerChecker } & ServerCheckContext = {},
+): Promise<BoundedCheckResult<T>> {
+  const { now, checker, ...serverContext } = options;
+  const first = failFastValidator(kind)(content, { now });
+  if (!first.valid) {
+    if (!hasAtMostValues(content, FULL_REPORT_MAX_VALUES)) {
+      return { valid: false, errors: first.errors, complete: false };
+    }
+    const all = createValidator(kind)(content, { now }).errors;
+    return {
+      valid: false,
+      errors: all.slice(0, MAX_REPORTED_ERRORS),
+      complete: all.length <= MAX_REPORTED_ERRORS,
+    };
+  }
+  const serverErrors = checker ? await runServerChecks(first.serverChecks, checker, serverContext) : [];
+  if (serverErrors.length) {
+    return { valid: false, errors: serverErrors.slice(0, MAX_REPORTED_ERRORS), complete: true };
+  }
+  return { valid: true, errors: [], complete: true, content: computeDocument(kind, content) };
+}
+
+/** The 400 of an invalid document: its errors localized at their fields (the form shows them there). */
+export function documentInvalid(
+  lang: Locale,
+  kind: string,
+  result: Pick<BoundedCheckResult<unknown>, 'errors' | 'complete'>,
+): ApiError {
+  const errors: FieldError[] = localizeErrors(
+    result.errors.slice(0, MAX_REPORTED_ERRORS),
+    (key, params) => translate(lang, key, params),
+    getKind(kind).schema,
+  ).map(({ path, keyword, key, params, message }) => ({ path, keyword, key, params, message }));
+  return new ApiError(
+    400,
+    'VALIDATION',
+    result.complete ? 'validation:documentInvalid' : 'errors:documentInvalidPartial',
+    { count: errors.length },
+    errors,
+  );
+}
