@@ -70,7 +70,7 @@ test('fill a 3-line invoice, fix a localized inline error, print with totals and
   await expect(printed.locator('[data-print-total="DeliverySumWithVat"]')).toHaveText('3\u202f305,68');
   await expect(printed.getByTestId('sum-in-words')).toContainText(/Три тысячи триста пять сум\S* 68 тийин/);
   // A document that is not stored has no QR code (no fake one).
-  await expect(printed.locator('img.print-qr')).toHaveCount(0);
+  await expect(printed.locator('.pf-qr img')).toHaveCount(0);
 });
 
 test('every kind opens in every mode it offers, and the chooser passes axe', async ({ page }) => {
@@ -95,7 +95,7 @@ test('every kind opens in every mode it offers, and the chooser passes axe', asy
         'true',
       );
       await expect(
-        page.locator('form.hujjat-form, article.print-doc').first(),
+        page.locator('form.hujjat-form, article.pf').first(),
         `${kind} ${mode}`,
       ).toBeVisible();
     }

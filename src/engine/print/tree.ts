@@ -53,14 +53,14 @@ function partyBlock(party: PrintParty) {
 const CODE = /^\d[\d\u202f ]*$/;
 
 /** A cell of one or more fields: each field's text on its own line; codes never break. */
-function cell(lines: string[], numeric: boolean): PrintElement {
+function cell(lines: string[], numeric: boolean, attrs: PrintElement['attrs'] = {}): PrintElement {
   const texts = numeric ? lines : lines.filter(Boolean);
   const line = (text: string) => (!numeric && CODE.test(text) ? h('span', { class: 'pf-code' }, text) : text);
   const children =
     texts.length <= 1
       ? [line(texts[0] ?? '')]
       : texts.map((text) => h('span', { class: 'pf-line' }, line(text)));
-  return h('td', numeric ? { class: 'pf-num' } : null, ...children);
+  return h('td', { ...attrs, ...(numeric ? { class: 'pf-num' } : {}) }, ...children);
 }
 
 function tableBlock(table: PrintTable, totalsLabel: string) {
@@ -103,12 +103,21 @@ function tableBlock(table: PrintTable, totalsLabel: string) {
               'tr',
               null,
               h('th', { scope: 'row', colspan: first }, totalsLabel),
-              ...table.totals.slice(first).map((text) => cell(text.split('\n'), true)),
+              // Each total names its column (a stable hook for tests and integrators).
+              ...table.totals
+                .slice(first)
+                .map((text, i) =>
+                  cell(
+                    text.split('\n'),
+                    true,
+                    text ? { 'data-print-total': table.columns[first + i].key } : {},
+                  ),
+                ),
             ),
           )
         : null,
     ),
-    table.words ? h('p', { class: 'pf-words' }, table.words) : null,
+    table.words ? h('p', { class: 'pf-words', 'data-testid': 'sum-in-words' }, table.words) : null,
   );
 }
 

@@ -5,7 +5,12 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoSignature } from '../../../src/emulator';
 import { encodeCms, fromBase64, mergeSignedData, parseCms, toBase64 } from '../../../src/engine/cms';
-import { type ArchiveEvent, buildArchive, verifyArchive } from '../../../src/server/services/archive';
+import {
+  type ArchiveEvent,
+  type ArchiveInput,
+  buildArchive,
+  verifyArchive,
+} from '../../../src/server/services/archive';
 import { CHAIN_START, eventHash, sha256Hex } from '../../../src/server/services/documents/chain';
 import { createDemoPkiFixture, type DemoPkiFixture } from '../../emulator/fixtures';
 
@@ -18,6 +23,7 @@ const DOC = '5b0a3c4e-1d2f-4a6b-8c9d-0e1f2a3b4c5d';
 
 let pki: DemoPkiFixture;
 let good: Uint8Array;
+let input: ArchiveInput;
 
 function chain(events: Array<Omit<ArchiveEvent, 'seq' | 'prevHash' | 'hash'>>): ArchiveEvent[] {
   let prev = CHAIN_START;
@@ -41,7 +47,7 @@ beforeAll(async () => {
   );
   const actor = { actorUserId: null, actorOrgId: null, actorName: null, reason: null };
   const draftHash = sha256Hex('{"draft":true}');
-  good = buildArchive({
+  input = {
     document: {
       id: DOC,
       kind: 'invoice',
@@ -98,7 +104,8 @@ beforeAll(async () => {
     ]),
     pdf: new TextEncoder().encode('%PDF-1.7 stand-in'),
     createdAt: new Date('2025-05-16T05:00:00Z'),
-  });
+  };
+  good = buildArchive(input);
 });
 afterAll(() => pki?.dispose());
 
@@ -186,6 +193,36 @@ describe('the signed archive', () => {
       false,
     );
     expect((await failures(tampered)).join('\n')).toMatch(/manifest: .*SHA-256 .* ≠ manifest/);
+  });
+
+  it('a CMS stored as a base64 text other than the canonical one travels beside it; the event chain still checks, a changed text fails', async () => {
+    // The event log hashes the CMS's text as the service stored it: here base64 in 76-character lines
+    // (as a MIME encoder writes it).
+    const text = input.signatures[0].cms.replace(/(.{76})/g, '$1\r\n');
+    expect(text).not.toBe(input.signatures[0].cms);
+    const events = chain(
+      input.events.map(({ seq, prevHash, hash, ...event }) =>
+        event.signatureId === 's1' ? { ...event, signatureHash: sha256Hex(text) } : event,
+      ),
+    );
+    const zip = buildArchive({
+      ...input,
+      signatures: [{ ...input.signatures[0], cms: text }, input.signatures[1]],
+      events,
+    });
+    expect(Object.keys(unzipSync(zip))).toContain('signatures/01-send.b64');
+    expect(await failures(zip)).toEqual([]);
+    // Another text (of another CMS) beside the DER: refused, and its event no longer matches.
+    const swapped = unzipSync(zip);
+    swapped['signatures/01-send.b64'] = strToU8(input.signatures[1].cms);
+    const manifest = JSON.parse(strFromU8(swapped['manifest.json']));
+    for (const entry of manifest.files)
+      if (entry.name === 'signatures/01-send.b64')
+        entry.sha256 = sha256Hex(swapped['signatures/01-send.b64']);
+    swapped['manifest.json'] = strToU8(JSON.stringify(manifest));
+    const found = (await failures(zipSync(swapped))).join('\n');
+    expect(found).toContain('signatures/01-send.p7s: its stored text is not the same CMS');
+    expect(found).toMatch(/events: event 2 \(send\): its signature hash does not match/);
   });
 
   it('npm run verify:archive prints the report and exits 1 on a tampered archive', () => {
