@@ -41,6 +41,8 @@ type Json = Record<string, unknown>;
 
 const STATUS_BY_FAILURE: Record<CmsVerificationError['code'], number> = {
   MALFORMED: -10,
+  // The stand-in checks standard algorithms only; the real E-IMZO-Server checks the national ones.
+  ALGORITHM_NOT_SUPPORTED: -10,
   BAD_SIGNATURE: -10,
   UNTRUSTED_CHAIN: -11,
   CERT_EXPIRED: -12,

@@ -1,4 +1,5 @@
 // CMS (PKCS#7) helpers shared by the E-IMZO emulator and the server's local signature verifier.
+export * from './algorithms';
 export * from './bytes';
 export * from './certificate';
 export * from './chain';

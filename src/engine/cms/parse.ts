@@ -6,6 +6,7 @@ import { OID_SIGNED_DATA } from './oids';
 
 export type CmsFailureCode =
   | 'MALFORMED'
+  | 'ALGORITHM_NOT_SUPPORTED'
   | 'BAD_SIGNATURE'
   | 'UNTRUSTED_CHAIN'
   | 'CERT_EXPIRED'

@@ -7,7 +7,9 @@ import {
   SignatureError,
   type SignatureRequestContext,
   type SignatureService,
+  type SignerCheck,
   type SignerIdentity,
+  type VerifiedDocument,
   type VerifiedSignature,
 } from './types';
 
@@ -73,22 +75,51 @@ function date(text: string | undefined): Date | undefined {
   return text ? (parseTashkent(text) ?? undefined) : undefined;
 }
 
-function signerOf(cert: CertificateJson | undefined): SignerIdentity {
+/** The certificate's holder as E-IMZO-Server describes it (null when it gave no details). */
+function holderOf(cert: CertificateJson | undefined): SignerIdentity | null {
   const subject =
     cert?.subjectInfo ?? (cert && typeof cert.subjectName === 'object' ? cert.subjectName : undefined) ?? {};
   const validFrom = date(cert?.validFrom);
   const validTo = date(cert?.validTo);
-  if (!cert?.serialNumber || !validFrom || !validTo) {
-    throw new SignatureError('MALFORMED', 'E-IMZO-Server returned no certificate details');
-  }
-  return requireIdentity(
-    signerFromSubject(subject, {
-      serialNumber: cert.serialNumber,
-      validFrom,
-      validTo,
-      issuerCN: cert.issuerInfo?.CN ?? '',
-    }),
-  );
+  if (!cert?.serialNumber || !validFrom || !validTo) return null;
+  return signerFromSubject(subject, {
+    serialNumber: cert.serialNumber,
+    validFrom,
+    validTo,
+    issuerCN: cert.issuerInfo?.CN ?? '',
+  });
+}
+
+function signerOf(cert: CertificateJson | undefined): SignerIdentity {
+  const holder = holderOf(cert);
+  if (!holder) throw new SignatureError('MALFORMED', 'E-IMZO-Server returned no certificate details');
+  return requireIdentity(holder);
+}
+
+/** One signer's verdict from E-IMZO-Server's per-signer flags (eimzo.md §8.3). */
+function signerCheck(signer: SignerJson): SignerCheck {
+  const holder = holderOf(signer.certificate?.[0]) ?? undefined;
+  const timestampTime = signer.timeStampInfo?.verified ? date(signer.timeStampInfo.time) : undefined;
+  const base = {
+    signer: holder,
+    signingTime: date(signer.signingTime),
+    timestamped: Boolean(timestampTime),
+    timestampTime,
+    verifiedBy: 'eimzo-server' as const,
+  };
+  const refusal =
+    signer.verified === false
+      ? failure({ status: -10 })
+      : signer.certificateVerified === false
+        ? failure({ status: -11 })
+        : signer.certificateValidAtSigningTime === false
+          ? failure({ status: -12 })
+          : !holder
+            ? new SignatureError('MALFORMED', 'E-IMZO-Server returned no certificate details')
+            : null;
+  return refusal
+    ? { ...base, valid: false, code: refusal.code, message: refusal.message }
+    : { ...base, valid: true };
 }
 
 export class EimzoServerSignatureService implements SignatureService {
@@ -167,6 +198,20 @@ export class EimzoServerSignatureService implements SignatureService {
       signingTime: date(signer.signingTime),
       timestamped: Boolean(timestampTime),
       timestampTime,
+    };
+  }
+
+  async verifyDocument(pkcs7b64: string, context?: SignatureRequestContext): Promise<VerifiedDocument> {
+    const reply = await this.call('backend/pkcs7/verify/attached', pkcs7b64, context);
+    if (reply.status !== 1) throw failure(reply);
+    const documentBase64 = reply.pkcs7Info?.documentBase64;
+    if (!documentBase64)
+      throw new SignatureError('MALFORMED', 'The signature is detached; an attached one is required');
+    const signers = reply.pkcs7Info?.signers ?? [];
+    if (signers.length === 0) throw new SignatureError('MALFORMED', 'The signature carries no signer');
+    return {
+      content: new Uint8Array(Buffer.from(documentBase64, 'base64')),
+      signers: signers.map(signerCheck),
     };
   }
 

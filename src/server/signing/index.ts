@@ -29,6 +29,9 @@ class UnconfiguredSignatureService implements SignatureService {
   async verifyAttached(): Promise<never> {
     this.fail();
   }
+  async verifyDocument(): Promise<never> {
+    this.fail();
+  }
   async timestamp(): Promise<never> {
     this.fail();
   }
@@ -39,19 +42,22 @@ class UnconfiguredSignatureService implements SignatureService {
 
 /**
  * The configured verifier: E-IMZO-Server (production; the emulator's stand-in in demo mode) or the
- * local verifier trusting TRUSTED_CA_FILE. Never throws: a missing configuration (or an unreadable
- * CA file) yields a service whose calls fail with SERVER_UNAVAILABLE.
+ * local verifier trusting TRUSTED_CA_FILE — which hands the signers it cannot check (the national
+ * GOST algorithms) to E-IMZO-Server when EIMZO_SERVER_URL is set too. Never throws: a missing
+ * configuration (or an unreadable CA file) yields a service whose calls fail with SERVER_UNAVAILABLE.
  */
 export function createSignatureService(config: Pick<Config, 'signing'>): SignatureService {
   const signing = config.signing;
   if (!signing?.service) return new UnconfiguredSignatureService();
-  if (signing.service === 'eimzo-server' && signing.eimzoServerUrl) {
-    return new EimzoServerSignatureService({ baseUrl: signing.eimzoServerUrl, timeoutMs: signing.timeoutMs });
-  }
+  const eimzoServer = signing.eimzoServerUrl
+    ? new EimzoServerSignatureService({ baseUrl: signing.eimzoServerUrl, timeoutMs: signing.timeoutMs })
+    : null;
+  if (signing.service === 'eimzo-server' && eimzoServer) return eimzoServer;
   try {
     return LocalSignatureService.fromFiles(signing.trustedCaFiles, {
       tsaUrl: signing.tsaUrl,
       timeoutMs: signing.timeoutMs,
+      fallback: eimzoServer,
     });
   } catch {
     return new UnconfiguredSignatureService();

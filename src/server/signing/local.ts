@@ -1,6 +1,7 @@
 // Local verification for standard algorithms (RSA/ECDSA) against configured trusted CAs: the demo
-// and test verifier, and for deployments whose CA issues standard keys. Real E-IMZO (GOST) keys
-// need EimzoServerSignatureService.
+// and test verifier, and for deployments whose CA issues standard keys. Real E-IMZO keys sign with
+// the national GOST-based algorithms: those signers are "algorithm not supported" here, and go to
+// E-IMZO-Server when one is configured (`fallback`).
 import fs from 'node:fs';
 import type * as pkijs from 'pkijs';
 import {
@@ -12,15 +13,23 @@ import {
   encodeCms,
   mergeSignedData,
   parseCms,
+  type SignerVerdict,
   signatureValue,
   timestampTokenOf,
   toArrayBuffer,
   toBase64,
   tokenFromTimestampResponse,
-  verifyCms,
+  verifyCmsSigners,
 } from '../../engine/cms';
 import { decodePkcs7, requireIdentity, signerFromSummary } from './signer';
-import { SignatureError, type SignatureService, type VerifiedSignature } from './types';
+import {
+  SignatureError,
+  type SignatureRequestContext,
+  type SignatureService,
+  type SignerCheck,
+  type VerifiedDocument,
+  type VerifiedSignature,
+} from './types';
 
 export interface LocalSignatureServiceOptions {
   /** Trusted CA certificates (PEM text, possibly several per file). */
@@ -29,12 +38,38 @@ export interface LocalSignatureServiceOptions {
   timeoutMs?: number;
   /** Clock for certificate validity when a signature has no timestamp (tests). */
   now?: () => Date;
+  /** Verifies the signers this one cannot (national algorithms): E-IMZO-Server, when configured. */
+  fallback?: SignatureService | null;
 }
 
 function asSignatureError(err: unknown): never {
   if (err instanceof SignatureError) throw err;
   if (err instanceof CmsVerificationError) throw new SignatureError(err.code, err.message);
   throw new SignatureError('MALFORMED', 'The signature could not be processed');
+}
+
+function localCheck(verdict: SignerVerdict): SignerCheck {
+  const certificate = verdict.certificate;
+  const signer = certificate ? signerFromSummary(certificate) : undefined;
+  if (verdict.valid) {
+    return {
+      valid: true,
+      signer,
+      signingTime: verdict.signingTime,
+      timestamped: Boolean(verdict.timestamp),
+      timestampTime: verdict.timestamp?.time,
+      verifiedBy: 'local',
+    };
+  }
+  return {
+    valid: false,
+    code: verdict.code,
+    message: verdict.message,
+    signer,
+    signingTime: verdict.signingTime,
+    timestamped: false,
+    verifiedBy: 'local',
+  };
 }
 
 export class LocalSignatureService implements SignatureService {
@@ -51,15 +86,20 @@ export class LocalSignatureService implements SignatureService {
     return new LocalSignatureService({ ...rest, trustedCaPem: files.map((f) => fs.readFileSync(f, 'utf8')) });
   }
 
-  async verifyAttached(pkcs7b64: string): Promise<VerifiedSignature> {
+  async verifyAttached(pkcs7b64: string, context?: SignatureRequestContext): Promise<VerifiedSignature> {
     const der = decodePkcs7(pkcs7b64);
     try {
-      const result = await verifyCms(der, { trusted: this.trusted, now: this.options.now?.() });
+      const result = await verifyCmsSigners(der, { trusted: this.trusted, now: this.options.now?.() });
       if (!result.attached)
         throw new SignatureError('MALFORMED', 'The signature is detached; an attached one is required');
       if (result.signers.length !== 1)
         throw new SignatureError('MALFORMED', 'Exactly one signer is expected');
       const [signer] = result.signers;
+      if (!signer.valid) {
+        if (signer.code === 'ALGORITHM_NOT_SUPPORTED' && this.options.fallback)
+          return this.options.fallback.verifyAttached(pkcs7b64, context);
+        throw new SignatureError(signer.code, signer.message);
+      }
       return {
         content: result.content,
         signer: requireIdentity(signerFromSummary(signer.certificate)),
@@ -70,6 +110,30 @@ export class LocalSignatureService implements SignatureService {
     } catch (err) {
       asSignatureError(err);
     }
+  }
+
+  async verifyDocument(pkcs7b64: string, context?: SignatureRequestContext): Promise<VerifiedDocument> {
+    const der = decodePkcs7(pkcs7b64);
+    let result: Awaited<ReturnType<typeof verifyCmsSigners>>;
+    try {
+      result = await verifyCmsSigners(der, { trusted: this.trusted, now: this.options.now?.() });
+    } catch (err) {
+      asSignatureError(err);
+    }
+    if (!result.attached)
+      throw new SignatureError('MALFORMED', 'The signature is detached; an attached one is required');
+    const signers = result.signers.map(localCheck);
+    // Signers with the national algorithms: E-IMZO-Server judges them (it answers for every signer,
+    // in the CMS's order); without one they stay "algorithm not supported".
+    const fallback = this.options.fallback;
+    if (fallback && result.signers.some((s) => !s.valid && s.code === 'ALGORITHM_NOT_SUPPORTED')) {
+      const remote = await fallback.verifyDocument(pkcs7b64, context);
+      result.signers.forEach((verdict, index) => {
+        if (!verdict.valid && verdict.code === 'ALGORITHM_NOT_SUPPORTED' && remote.signers[index])
+          signers[index] = remote.signers[index];
+      });
+    }
+    return { content: result.content, signers };
   }
 
   async timestamp(pkcs7b64: string): Promise<string> {

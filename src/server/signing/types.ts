@@ -2,6 +2,7 @@
 
 export type SignatureErrorCode =
   | 'MALFORMED'
+  | 'ALGORITHM_NOT_SUPPORTED'
   | 'BAD_SIGNATURE'
   | 'UNTRUSTED_CHAIN'
   | 'CERT_EXPIRED'
@@ -56,6 +57,30 @@ export interface VerifiedSignature {
   timestampTime?: Date;
 }
 
+/**
+ * One signer of a document as the verifier found it. A document accepted by its receiver carries
+ * several (a joined CMS); each is judged on its own, and one that fails does not hide the others.
+ */
+export interface SignerCheck {
+  valid: boolean;
+  /** Why not, when not valid (ALGORITHM_NOT_SUPPORTED: this verifier cannot check the national algorithms). */
+  code?: SignatureErrorCode;
+  message?: string;
+  /** The certificate's holder, whenever the certificate could be read (valid or not). */
+  signer?: SignerIdentity;
+  signingTime?: Date;
+  timestamped: boolean;
+  timestampTime?: Date;
+  /** Which verifier gave this verdict. */
+  verifiedBy: 'local' | 'eimzo-server';
+}
+
+/** A signed document (attached CMS) as verified: its exact content and every signer's verdict. */
+export interface VerifiedDocument {
+  content: Uint8Array;
+  signers: SignerCheck[];
+}
+
 /** Who is behind the request; E-IMZO-Server wants these as X-Real-IP and Host. */
 export interface SignatureRequestContext {
   clientIp?: string;
@@ -66,6 +91,12 @@ export interface SignatureService {
   readonly kind: 'eimzo-server' | 'local' | 'unconfigured';
   /** Verifies an attached PKCS#7 with exactly one signer; throws {@link SignatureError}. */
   verifyAttached(pkcs7b64: string, context?: SignatureRequestContext): Promise<VerifiedSignature>;
+  /**
+   * Verifies every signer of an attached PKCS#7 (one or several, joined) and answers each one's
+   * verdict; throws {@link SignatureError} only when it is not an attached signed document at all or
+   * the verifier cannot be reached.
+   */
+  verifyDocument(pkcs7b64: string, context?: SignatureRequestContext): Promise<VerifiedDocument>;
   /** The same PKCS#7 with an RFC 3161 timestamp token attached to its signer(s). */
   timestamp(pkcs7b64: string, context?: SignatureRequestContext): Promise<string>;
   /** One PKCS#7 carrying the signers of both; both must sign the same content. */
