@@ -1,0 +1,141 @@
+// Work in bulk in the browser: Excel import (progress, errors table, drafts), bulk signing of the
+// imported drafts with one key (progress and report), the statistics page and the bell. Screenshots
+// go to E2E_SHOTS (default /tmp/h16-shots) for a person to look at.
+import fs from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import * as XLSX from 'xlsx';
+import { signInWithPassword } from './authHelpers';
+import { expectNoSeriousA11yViolations } from './helpers';
+
+const SHOTS = process.env.E2E_SHOTS || '/tmp/h16-shots';
+fs.mkdirSync(SHOTS, { recursive: true });
+const DIRECTOR = /^\(302000001\) ALIYEV AKMAL KARIMOVICH(?!.*срок истёк)/;
+
+const HEADER = [
+  'Номер счёта-фактуры',
+  'Дата счёта-фактуры',
+  'Номер договора',
+  'Дата договора',
+  'ИНН/ПИНФЛ покупателя',
+  'Код ИКПУ',
+  'Наименование по ИКПУ',
+  'Наименование',
+  'Код упаковки',
+  'Упаковка',
+  'Количество',
+  'Цена',
+  'Ставка НДС',
+  'Происхождение товара',
+];
+const today = new Date().toISOString().slice(0, 10);
+const line = (no: string, over: Record<number, unknown> = {}) => {
+  const row: unknown[] = [
+    no,
+    today,
+    '12/2026',
+    '2026-01-10',
+    '302000002',
+    '00902001001031001',
+    'Зеленый чай',
+    'Akbar Gold 100 g',
+    '1392342',
+    'шт.',
+    10,
+    12500.5,
+    12,
+    2,
+  ];
+  for (const [i, v] of Object.entries(over)) row[Number(i)] = v;
+  return row;
+};
+const xlsx = (rows: unknown[][]) => {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADER, ...rows]), 'Лист1');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+};
+
+async function openImport(page: Page) {
+  await page.goto('/documents/drafts');
+  await page.getByTestId('import-excel').click();
+  await expect(page.getByTestId('import-dialog')).toBeVisible();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('imports from Excel: the errors table of a bad file, then a good file with its progress', async ({
+  page,
+}) => {
+  await signInWithPassword(page);
+  await openImport(page);
+  await page.getByLabel('Файл .xlsx').setInputFiles({
+    name: 'bad.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: xlsx([
+      line('E-1'),
+      line('E-1', { 10: 'много' }),
+      line('E-2', { 5: '' }),
+      line('E-3', { 1: '31.02.2026' }),
+    ]),
+  });
+  await page.getByRole('button', { name: 'Загрузить' }).click();
+  const errors = page.getByTestId('import-errors');
+  await expect(errors).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('import-outcome')).toContainText('Ни один документ не создан');
+  await expect(errors.getByRole('cell', { name: 'Количество' })).toBeVisible();
+  await expect(errors.getByRole('cell', { name: 'Дата счёта-фактуры' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/import-errors.png` });
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Закрыть' }).click();
+
+  // 60 documents of 10 lines: the job takes long enough to show its progress.
+  const rows: unknown[][] = [];
+  for (let d = 1; d <= 60; d++)
+    for (let l = 0; l < 10; l++) rows.push(line(`E2E-${d}`, { 7: `Товар ${l + 1}` }));
+  await openImport(page);
+  await page.getByLabel('Файл .xlsx').setInputFiles({
+    name: 'good.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: xlsx(rows),
+  });
+  await page.getByRole('button', { name: 'Загрузить' }).click();
+  const bar = page.getByRole('progressbar');
+  await expect(bar).toBeVisible();
+  await expect(page.getByText(/Проверка и создание документов: \d+ из \d+/)).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: `${SHOTS}/import-progress.png` });
+  await expect(page.getByTestId('import-outcome')).toContainText('Создано черновиков: 60', {
+    timeout: 120_000,
+  });
+  await page.screenshot({ path: `${SHOTS}/import-done.png` });
+  await page.getByRole('button', { name: 'Закрыть' }).click();
+});
+
+test('signs the selected drafts in bulk with one key: progress and report', async ({ page }) => {
+  await signInWithPassword(page);
+  await page.goto('/documents/drafts');
+  await page.getByLabel('Выбрать все документы на странице').check();
+  await page.getByTestId('bulk-sign').click();
+  await page.getByRole('button', { name: 'Выбрать ключ' }).click();
+  await page.getByRole('radio', { name: DIRECTOR }).check();
+  await page.getByRole('button', { name: 'Подписать все' }).click();
+  const dialog = page.getByTestId('bulk-sign-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('progressbar')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/bulk-progress.png` });
+  await expect(page.getByRole('button', { name: 'Закрыть' })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('bulk-summary')).toContainText('Подписано:');
+  await page.screenshot({ path: `${SHOTS}/bulk-report.png` });
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('shows statistics for the period and the bell', async ({ page }) => {
+  await signInWithPassword(page);
+  await page.goto('/statistics');
+  await expect(page.getByRole('heading', { name: 'Статистика', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('stats-totals')).toContainText('Исходящие');
+  await expect(page.locator('canvas').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/statistics.png`, fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+  await page.getByTestId('notification-bell').click();
+  await expect(page.getByRole('region', { name: 'Уведомления' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/bell.png` });
+});
