@@ -63,6 +63,16 @@ withDatabases('Template', (ctx: TestContext) => {
     expect((await get('savdo', template.id)).json().data.name).toBe('Цемент для «Qurilish»');
   });
 
+  it('keeps no national id: each document made from the template gets its own', async () => {
+    const created = await change('savdo', {
+      kind: 'invoice',
+      name: 'С ID',
+      content: { ...CONTENT, FacturaId: '665f1c2e9b1d4a0012ab34cd' },
+    });
+    expect(created.json().data.content).toEqual(CONTENT);
+    expect(created.json().data.content).not.toHaveProperty('FacturaId');
+  });
+
   it('renames and deletes; a deleted template is gone (404)', async () => {
     const { id } = (await change('savdo', { kind: 'waybill', name: 'Рейс', content: {} })).json().data;
     const renamed = await change('savdo', { id, name: 'Рейс в Самарканд' });

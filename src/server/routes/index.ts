@@ -14,6 +14,7 @@ import documentLifecycle from './DocumentLifecycle';
 import documentOrganization from './DocumentOrganization';
 import documentPdf from './DocumentPdf';
 import documentQr from './DocumentQr';
+import documentRelated from './DocumentRelated';
 import documentSignAction from './DocumentSignAction';
 import documentSignActionBulk from './DocumentSignActionBulk';
 import eimzo from './Eimzo';
@@ -57,6 +58,7 @@ export async function registerRoutes(app: FastifyInstance) {
   // Reference data and the tax authority's look-ups (docs/reference.md).
   await registerReferenceGroups(app);
   await app.register(template, { prefix: '/Template' });
+  await app.register(documentRelated, { prefix: '/Document' });
   await app.register(job, { prefix: '/Job' });
   await app.register(importRoutes, { prefix: '/Import' });
   await app.register(docExcelImport, { prefix: '/DocExcelImport' });

@@ -1,3 +1,4 @@
+import { getLifecycle, hasLifecycle, readOne, writeOne } from '../../../engine/lifecycle';
 import type { AuthUser } from '../../auth';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
@@ -108,6 +109,16 @@ export async function getTemplate(db: Db, organizationId: string, id: string): P
   return { ...toRow(row), content: parseContent(row.content) };
 }
 
+/**
+ * What a template keeps of a document: everything but the national id — each document made from it
+ * gets its own (the server fills an empty one on add).
+ */
+export function templateContent(kind: string, content: Record<string, unknown>): Record<string, unknown> {
+  const pointer = hasLifecycle(kind) ? getLifecycle(kind).document.id : undefined;
+  if (!pointer || readOne(content, pointer) === undefined) return content;
+  return JSON.parse(JSON.stringify(writeOne(content, pointer, undefined)));
+}
+
 export async function createTemplate(
   db: Db,
   user: AuthUser,
@@ -117,7 +128,7 @@ export async function createTemplate(
   const result = await db.query<{ id: string }>(
     `insert into templates (organization_id, kind, name, content, created_by)
      values ($1, $2, $3, $4::jsonb, $5) returning id`,
-    [user.organizationId, input.kind, name, JSON.stringify(input.content), user.userId],
+    [user.organizationId, input.kind, name, JSON.stringify(templateContent(input.kind, input.content)), user.userId],
   );
   return getTemplate(db, user.organizationId, result.rows[0].id);
 }
