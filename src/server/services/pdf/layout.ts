@@ -35,10 +35,10 @@ function partyBlock(party: PrintParty): Content {
 }
 
 /** Blocks two per row (the sheet's halves), as the parties of a paper form face each other. */
-function twoColumns(blocks: Content[]): Content[] {
+function twoColumns(blocks: Content[], unbreakable = false): Content[] {
   const rows: Content[] = [];
   for (let i = 0; i < blocks.length; i += 2) {
-    rows.push({ columns: [blocks[i], blocks[i + 1] ?? { text: '' }], columnGap: 16 });
+    rows.push({ columns: [blocks[i], blocks[i + 1] ?? { text: '' }], columnGap: 16, unbreakable });
   }
   return rows;
 }
@@ -218,7 +218,8 @@ export function pdfDocument(model: PrintModel, images: PdfImages): TDocumentDefi
     ...(model.stamps.length
       ? [{ text: model.texts.signed, italics: true, fontSize: 7.5, margin: [0, 0, 0, 3] } as Content]
       : [{ text: model.texts.noSignatures, italics: true, fontSize: 7.5, margin: [0, 0, 0, 3] } as Content]),
-    ...twoColumns(model.parties.filter((p) => p.signers.length || p.stamps.length).map(signedBy)),
+    // A party's title, signers and stamps stay on one page (a stamp never leaves its party behind).
+    ...twoColumns(model.parties.filter((p) => p.signers.length || p.stamps.length).map(signedBy), true),
     ...model.stamps.flatMap((_, index) => (placed.has(index) ? [] : [stampBlock(model, index)])),
   ];
 
