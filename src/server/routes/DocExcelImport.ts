@@ -208,6 +208,7 @@ export default async function docExcelImportRoutes(app: FastifyInstance) {
   app.post<{ Body: { ids: string[] } }>(
     '/BulkDeleteItems',
     {
+      bodyLimit: 64 * 1024,
       schema: {
         tags: TAGS,
         summary: 'Delete several import log entries; one answer per id',

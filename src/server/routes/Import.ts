@@ -73,6 +73,8 @@ export default async function importRoutes(app: FastifyInstance) {
   app.post<{ Querystring: { kind: string; dryRun?: boolean; forSigning?: boolean } }>(
     '/DocumentExcelImport',
     {
+      // The file's own limit (MAX_IMPORT_BYTES) is enforced by the multipart parser with a clear 413.
+      bodyLimit: MAX_IMPORT_BYTES + 64 * 1024,
       preHandler: authenticate,
       schema: {
         tags: TAGS,

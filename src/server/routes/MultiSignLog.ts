@@ -30,6 +30,8 @@ export default async function multiSignLogRoutes(app: FastifyInstance) {
   app.post<{ Body: { action: string; reason?: string; documentIds: string[] } }>(
     '/start',
     {
+      // Up to 5000 document ids (≈ 40 bytes each): above the server's default request limit.
+      bodyLimit: 256 * 1024,
       schema: {
         tags: TAGS,
         security,
@@ -84,6 +86,7 @@ export default async function multiSignLogRoutes(app: FastifyInstance) {
   }>(
     '/report',
     {
+      bodyLimit: 1024 * 1024,
       schema: {
         tags: TAGS,
         security,
@@ -296,6 +299,7 @@ export default async function multiSignLogRoutes(app: FastifyInstance) {
   app.post<{ Body: { ids: string[] } }>(
     '/BulkDeleteItems',
     {
+      bodyLimit: 64 * 1024,
       schema: {
         tags: TAGS,
         security,

@@ -239,6 +239,17 @@ withDatabases(
       });
     });
 
+    it('opens a log for 1000 documents (a request above the default body limit)', async () => {
+      const ids = Array.from(
+        { length: 1000 },
+        (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      );
+      const res = await post(seller, '/api/MultiSignLog/start', { action: 'send', documentIds: ids });
+      expect(res.statusCode, res.body).toBe(200);
+      const logId = res.json().data.logId;
+      expect((await post(seller, '/api/MultiSignLog/finish', { logId })).json().data.notSigned).toBe(1000);
+    });
+
     it('another organisation neither reads, reports into nor deletes a log', async () => {
       const logs = (await get(seller, '/api/MultiSignLog/getList')).json();
       const id = logs.rows[0].id;
