@@ -3,6 +3,7 @@ export * from './algorithms';
 export * from './bytes';
 export * from './certificate';
 export * from './chain';
+export * from './input';
 export * from './join';
 export * from './oids';
 export * from './parse';

@@ -6,9 +6,11 @@
  *   readReceived(kind, signedJson)        the receipt profile: {content, warnings, extensions, recognized}
  *   detectKind(signedJson)                the receipt profile of the kind that recognizes the document
  *   checkNationalExport(kind, text)       what the roaming hub would refuse in a national JSON text
+ *   localizeNationalErrors(errors, t)     their texts (validation and interop namespaces)
  */
 export { detectKind } from './detect';
 export { checkNationalExport, nationalSchema } from './exportCheck';
+export { localizeNationalErrors } from './localize';
 export {
   documentDate,
   type Extension,
