@@ -25,6 +25,7 @@ import { draftOf, get } from './printed';
 /** Actions that take a document forward (never a refusal or a return), in the order they come. */
 const FORWARD = ['send', 'agentAccept', 'accountantAccept', 'responsibleAccept', 'responsibleGive', 'accept'];
 const SHOTS = path.resolve(__dirname, '../../../docs/screenshots/print');
+const ARCHIVES = path.resolve(__dirname, '../../../test-results/print');
 const CASES: Array<{ kind: string; lang: Locale }> = [
   { kind: 'invoice', lang: 'ru' },
   { kind: 'waybill', lang: 'uz' },
@@ -104,8 +105,14 @@ withDatabases(
           fs.writeFileSync(`${base}.pdf`, pdf);
           execFileSync('pdftoppm', ['-r', '90', '-png', `${base}.pdf`, base]);
           fs.rmSync(`${base}.pdf`);
+          // The signed archive beside it, for `npm run verify:archive` (test-results/ is not kept).
+          const archive = await get(ctx, sender, `/api/Document/getArchive?documentId=${id}`);
+          fs.mkdirSync(ARCHIVES, { recursive: true });
+          fs.writeFileSync(path.join(ARCHIVES, `${kind}.zip`), archive.rawPayload);
         }
       },
+      // Up to six signatures, each verified and timestamped, and a PDF read back three ways.
+      180_000,
     );
   },
   {
