@@ -15,7 +15,11 @@ import { benchTin, seedBenchDocuments } from './documentsSeed';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++) {
-  if (process.argv[i].startsWith('--')) args.set(process.argv[i].slice(2), process.argv[i + 1]?.startsWith('--') ? '' : (process.argv[i + 1] ?? ''));
+  if (process.argv[i].startsWith('--'))
+    args.set(
+      process.argv[i].slice(2),
+      process.argv[i + 1]?.startsWith('--') ? '' : (process.argv[i + 1] ?? ''),
+    );
 }
 const DOCUMENTS = Number(args.get('documents') || 1_000_000);
 const ORGS = Number(args.get('organizations') || 1000);
@@ -30,7 +34,8 @@ const pct = (xs: number[], p: number) => {
 };
 
 async function main() {
-  if (!PG) throw new Error('bench:statistics runs on PostgreSQL: pass --pg postgres://… or set TEST_DATABASE_URL');
+  if (!PG)
+    throw new Error('bench:statistics runs on PostgreSQL: pass --pg postgres://… or set TEST_DATABASE_URL');
   const schema = 'bench_statistics';
   const db = await openDatabase({ databaseUrl: PG, dataDir: null, schema });
   await migrate(db);
@@ -40,11 +45,15 @@ async function main() {
     await seedBenchDocuments(db, {
       documents: DOCUMENTS,
       organizations: ORGS,
-      onProgress: (done) => process.stdout.write(`\rseeding ${done.toLocaleString('en')} / ${DOCUMENTS.toLocaleString('en')}`),
+      onProgress: (done) =>
+        process.stdout.write(`\rseeding ${done.toLocaleString('en')} / ${DOCUMENTS.toLocaleString('en')}`),
     });
-    process.stdout.write(`\nseeded in ${((performance.now() - t0) / 1000).toFixed(0)} s (counters kept by the trigger)\n`);
+    process.stdout.write(
+      `\nseeded in ${((performance.now() - t0) / 1000).toFixed(0)} s (counters kept by the trigger)\n`,
+    );
   }
-  const counters = (await db.query<{ n: number }>('select count(*)::int as n from statistics_counters')).rows[0].n;
+  const counters = (await db.query<{ n: number }>('select count(*)::int as n from statistics_counters'))
+    .rows[0].n;
   const period = { dateFrom: '2025-01-01', dateTo: '2025-12-31' };
   let seed = 7;
   const nextOrg = () => {
@@ -71,12 +80,16 @@ async function main() {
   }
   const row = (name: string, xs: number[]) =>
     `| ${name.padEnd(44)} | ${pct(xs, 50).toFixed(2).padStart(7)} | ${pct(xs, 95).toFixed(2).padStart(7)} | ${pct(xs, 99).toFixed(2).padStart(7)} |`;
-  console.log(`\nbench:statistics — PostgreSQL, ${DOCUMENTS.toLocaleString('en')} documents, ${ORGS} organisations, ${counters.toLocaleString('en')} counter rows, ${QUERIES} queries, period ${period.dateFrom}…${period.dateTo}`);
+  console.log(
+    `\nbench:statistics — PostgreSQL, ${DOCUMENTS.toLocaleString('en')} documents, ${ORGS} organisations, ${counters.toLocaleString('en')} counter rows, ${QUERIES} queries, period ${period.dateFrom}…${period.dateTo}`,
+  );
   console.log('| query (ms)                                   |     p50 |     p95 |     p99 |');
   console.log('|----------------------------------------------|---------|---------|---------|');
   console.log(row('Statistics getList (counters)', ours));
   console.log(row('peer: the same aggregates by scanning rows', scan));
-  console.log(`ratio p95 counters / scan: ${(pct(ours, 95) / pct(scan, 95)).toFixed(2)}; budget p95 ≤ ${BUDGET_P95} ms: ${pct(ours, 95) <= BUDGET_P95 ? 'met' : 'NOT met'}`);
+  console.log(
+    `ratio p95 counters / scan: ${(pct(ours, 95) / pct(scan, 95)).toFixed(2)}; budget p95 ≤ ${BUDGET_P95} ms: ${pct(ours, 95) <= BUDGET_P95 ? 'met' : 'NOT met'}`,
+  );
   console.log('one organisation’s year:', JSON.stringify(sample));
   if (!KEEP) await db.query(`drop schema if exists ${schema} cascade`);
   await db.close();
