@@ -55,7 +55,8 @@ const xlsx = (rows: unknown[][]) => {
 };
 
 async function openImport(page: Page) {
-  await page.goto('/documents/drafts');
+  // In-app navigation (a deep-link reload is the shell's business, tested elsewhere).
+  await page.getByRole('link', { name: 'Черновики', exact: true }).click();
   await page.getByTestId('import-excel').click();
   await expect(page.getByTestId('import-dialog')).toBeVisible();
 }
@@ -111,7 +112,7 @@ test('imports from Excel: the errors table of a bad file, then a good file with 
 
 test('signs the selected drafts in bulk with one key: progress and report', async ({ page }) => {
   await signInWithPassword(page);
-  await page.goto('/documents/drafts');
+  await page.getByRole('link', { name: 'Черновики', exact: true }).click();
   await page.getByLabel('Выбрать все документы на странице').check();
   await page.getByTestId('bulk-sign').click();
   await page.getByRole('button', { name: 'Выбрать ключ' }).click();
@@ -129,7 +130,7 @@ test('signs the selected drafts in bulk with one key: progress and report', asyn
 
 test('shows statistics for the period and the bell', async ({ page }) => {
   await signInWithPassword(page);
-  await page.goto('/statistics');
+  await page.getByRole('link', { name: 'Статистика', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Статистика', level: 1 })).toBeVisible();
   await expect(page.getByTestId('stats-totals')).toContainText('Исходящие');
   await expect(page.locator('canvas').first()).toBeVisible();
