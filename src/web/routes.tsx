@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-do
 import { CATALOGUE_TABS, catalogueTabPath, PATHS, ROUTE_NAMES } from '../engine/routes';
 import { AppRoot } from './AppRoot';
 import { SignLayout } from './layouts/SignLayout';
+import { SANDBOX_PATH, SANDBOX_ROUTE_NAME } from './pages/newdoc/paths';
 import { preloadNewdocKind } from './pages/newdoc/preload';
 import { RouteError } from './system/RouteError';
 import { Loading } from './ui';
@@ -150,8 +151,13 @@ export const routes: RouteObject[] = [
           {
             path: PATHS.newdoc,
             handle: { name: ROUTE_NAMES.newdoc },
-            loader: preloadNewdocKind,
             lazy: page(() => import('./pages/newdoc/NewdocPage')),
+          },
+          {
+            path: SANDBOX_PATH,
+            handle: { name: SANDBOX_ROUTE_NAME },
+            loader: preloadNewdocKind,
+            lazy: page(() => import('./pages/newdoc/SandboxPage')),
           },
           {
             path: PATHS.help,

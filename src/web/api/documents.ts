@@ -267,6 +267,8 @@ export function useDocumentOrgs(search: string, enabled = true) {
       ),
     enabled,
     staleTime: 60_000,
+    // A new search keeps the previous answer on screen until its own arrives (no flicker under the pointer).
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { PATHS } from '../../engine/routes';
+import { useDocumentCounts } from '../api/documents';
 import { useHealth } from '../api/health';
 
 interface MenuLink {
   to: string;
   label: string;
   badge?: string;
+  /** A count beside the item, with its meaning for screen readers. */
+  count?: { value: number; label: string };
 }
 interface MenuGroup {
   title: string;
@@ -17,13 +20,22 @@ interface MenuGroup {
 export function SideMenu({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
   const { t } = useTranslation('common');
   const health = useHealth();
+  // Polled, and asked again when the window regains focus: a counterparty's action shows up here
+  // without a reload.
+  const counts = useDocumentCounts().data;
+  const count = (value: number | undefined, key: string) =>
+    value ? { value, label: t(key, { count: value }) } : undefined;
   const groups: MenuGroup[] = [
     {
       title: t('menu.documents'),
       links: [
-        { to: PATHS.incoming, label: t('menu.incoming') },
+        {
+          to: PATHS.incoming,
+          label: t('menu.incoming'),
+          count: count(counts?.incomingAwaiting, 'menu.counts.awaiting'),
+        },
         { to: PATHS.outgoing, label: t('menu.outgoing') },
-        { to: PATHS.drafts, label: t('menu.drafts') },
+        { to: PATHS.drafts, label: t('menu.drafts'), count: count(counts?.drafts, 'menu.counts.drafts') },
         { to: PATHS.templates, label: t('menu.templates') },
         { to: PATHS.deleted, label: t('menu.deleted') },
       ],
@@ -47,7 +59,7 @@ export function SideMenu({ open, onNavigate }: { open: boolean; onNavigate: () =
     {
       title: t('menu.other'),
       links: [
-        { to: PATHS.gnccatalog, label: t('menu.catalogue'), badge: t('menu.inDevelopment') },
+        { to: PATHS.gnccatalog, label: t('menu.catalogue') },
         { to: PATHS.create, label: t('menu.createDocument') },
         { to: PATHS.balance, label: t('menu.balance') },
         { to: PATHS.help, label: t('menu.help') },
@@ -68,6 +80,12 @@ export function SideMenu({ open, onNavigate }: { open: boolean; onNavigate: () =
                 <NavLink to={l.to} onClick={onNavigate}>
                   <span>{l.label}</span>
                   {l.badge && <span className="badge">{l.badge}</span>}
+                  {l.count && (
+                    <span className="menu-count" data-testid={`menu-count-${l.to.split('/').pop()}`}>
+                      <span aria-hidden="true">{l.count.value}</span>
+                      <span className="visually-hidden">{l.count.label}</span>
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}

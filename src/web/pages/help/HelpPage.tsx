@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { dayjs } from '../../dates';
 import { Button, toast } from '../../ui';
+import { useDemoMode } from '../auth/useDemoMode';
+import { SANDBOX_PATH } from '../newdoc/paths';
 import { HelpLists } from './HelpLists';
 import { buildProductTemplate, downloadBlob } from './productTemplate';
 
@@ -11,6 +14,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export default function HelpPage() {
   const { t, i18n } = useTranslation('common');
   const [busy, setBusy] = useState(false);
+  const demo = useDemoMode();
   void i18n.language;
   const now = dayjs();
   const month = now.format('MMMM YYYY');
@@ -54,6 +58,13 @@ export default function HelpPage() {
           </Button>
         </article>
         <HelpLists />
+        {demo && (
+          <article className="card" aria-labelledby="help-sandbox">
+            <h2 id="help-sandbox">{t('help.sandbox.title')}</h2>
+            <p>{t('help.sandbox.text')}</p>
+            <Link to={SANDBOX_PATH}>{t('help.sandbox.link')}</Link>
+          </article>
+        )}
       </div>
     </section>
   );
