@@ -68,7 +68,10 @@ const contractFields = {
   contractNo: str('Number', { minLength: 1, maxLength: 100 }),
   contractDate: str('Date yyyy-MM-dd', { pattern: DATE, format: 'date' }),
   validUntil: { type: ['string', 'null'], pattern: DATE, format: 'date' },
-  amount: { type: ['string', 'number', 'null'], description: 'Amount (decimal, 2 places)' },
+  amount: {
+    type: ['string', 'null'],
+    description: 'Amount (exact decimal, at most 2 places; a JSON number is taken as its text)',
+  },
   currency: { type: ['string', 'null'], pattern: '^[A-Za-z]{3}$' },
   note: { type: ['string', 'null'], maxLength: 2000 },
 };

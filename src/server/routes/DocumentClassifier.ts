@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../auth';
 import { ApiError } from '../errors';
 import { type ClassifierRowOut, classifierReaderOf } from '../services/reference/classifier/reader';
-import { BEARER, int, langOf, langQuery, MXIK, obj, rowsAnswer, str } from './referenceSchemas';
+import { int, langOf, langQuery, MXIK, obj, rowsAnswer, str } from './referenceSchemas';
 
 // The classifier calls of the Document group (spec §7 getProductsClassifier,
 // getProductsClassifierTasnif, getPackagesTasnif), mounted at /api/Document beside the other
 // Document files. Search by code prefix and by words in Russian, Uzbek Latin or Uzbek Cyrillic,
 // paged; see services/reference/classifier/searchIndex.ts for the matching rules.
+//
+// No session is needed: the classifier is public reference data (tasnif.soliq.uz publishes it), the
+// same for every organisation, as the catalogue's /api/Lgota is; the screens using it sit behind the
+// sign-in anyway. A search then costs no per-request session query, which on the embedded database
+// would be most of its time.
 
 const TAGS = ['Document'];
 
@@ -60,8 +64,14 @@ const searchQuery = {
 };
 
 export default async function documentClassifierRoutes(app: FastifyInstance) {
-  app.addHook('preHandler', authenticate);
   const reader = () => classifierReaderOf(app.db);
+  // Build the search index while the server starts, not on the first person's search (not awaited:
+  // a large classifier must not delay listening; the first search then waits for the same build).
+  app.addHook('onReady', async () => {
+    void reader()
+      .currentIndex()
+      .catch(() => {});
+  });
 
   app.get<{ Querystring: { search?: string; page: number; size: number; lang?: string } }>(
     '/getProductsClassifier',
@@ -69,7 +79,6 @@ export default async function documentClassifierRoutes(app: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: 'The classifier (MXIK): codes with their package codes, by code prefix or by words',
-        security: BEARER,
         querystring: { type: 'object', properties: searchQuery },
         response: rowsAnswer(classifierRow),
       },
@@ -87,7 +96,6 @@ export default async function documentClassifierRoutes(app: FastifyInstance) {
         tags: TAGS,
         summary:
           "The classifier in tasnif's card fields, with the hierarchy names; code: one card (404 when unknown)",
-        security: BEARER,
         querystring: {
           type: 'object',
           properties: { code: str('One classifier code', { pattern: MXIK }), ...searchQuery },
@@ -153,7 +161,6 @@ export default async function documentClassifierRoutes(app: FastifyInstance) {
       schema: {
         tags: TAGS,
         summary: 'The package codes bound to a classifier code (404 when the code is unknown)',
-        security: BEARER,
         querystring: {
           type: 'object',
           required: ['code'],

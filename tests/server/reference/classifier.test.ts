@@ -2,6 +2,7 @@
 // (the search index over 100,000 codes and the API over the demo install), packages and tasnif cards.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoMxik } from '../../../src/server/services/reference/classifier/demo';
+import { ClassifierReader } from '../../../src/server/services/reference/classifier/reader';
 import { MxikIndex } from '../../../src/server/services/reference/classifier/searchIndex';
 import { mxikTokens } from '../../../src/server/services/reference/classifier/tokens';
 import { type TestContext, withDatabases } from '../harness';
@@ -10,7 +11,7 @@ import { directorOf, get, type Headers } from './session';
 describe('search index over 100,000 codes', () => {
   const { items } = demoMxik(100_000);
   const byCode = new Map(items.map((i) => [i.code, i]));
-  const index = new MxikIndex(
+  const index = MxikIndex.fromRows(
     1,
     items.map((i) => ({ code: i.code, tokens: mxikTokens(i) })),
   );
@@ -98,6 +99,32 @@ withDatabases('Document classifier calls', (ctx: TestContext) => {
       expect(r.isDemo).toBe(true);
       expect(r.name).toMatch(/\(demo\)$/);
     }
+  });
+
+  it('needs no session: the classifier is public reference data', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/Document/getPackagesTasnif?code=03304020001027003',
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers the same whether rows are held in memory or read from the database', async () => {
+    const inMemory = new ClassifierReader(ctx.db);
+    const fromDb = new ClassifierReader(ctx.db, { memoryRowsMax: 0 });
+    for (const [search, page] of [
+      ['sharbat', 1],
+      ['00902', 1],
+      ['масло', 2],
+      ['', 3],
+    ] as const) {
+      const a = await inMemory.search(search, page, 7, 'uz');
+      expect(a.rows.length, search).toBeGreaterThan(0);
+      expect(await fromDb.search(search, page, 7, 'uz'), search).toEqual(a);
+    }
+    expect(await fromDb.get('03304020001027003', 'ru')).toEqual(
+      await inMemory.get('03304020001027003', 'ru'),
+    );
   });
 
   it('rejects bad parameters with 400', async () => {

@@ -56,31 +56,72 @@ export function nameIn(
 }
 
 const ROW_CACHE_LIMIT = 20_000;
+const STORED_COLUMNS =
+  'code, name_ru, name_uz_latn, name_uz_cyrl, international_code, label, use_package, source';
+const PACKAGE_COLUMNS = `mxik_code, code, package_type as "packageType", name_ru as "nameRu",
+  name_uz_latn as "nameUzLatn", name_uz_cyrl as "nameUzCyrl"`;
+
+type PackageRow = Omit<PackageOut, 'name'> & { mxik_code: string };
 
 export interface ClassifierReaderOptions {
   /** How long the stored version is trusted before it is read again (loads by other processes). */
   versionTtlMs?: number;
+  /**
+   * Classifiers up to this many codes keep every row in memory (≈ 0.5 KB a code): a page is then
+   * answered without the database, which on PGlite costs more than the search itself. Larger ones
+   * read a page's rows by primary key, with a bounded cache.
+   */
+  memoryRowsMax?: number;
+}
+
+/** One data set version: its search index and, when small enough, all its rows. */
+interface Snapshot {
+  index: MxikIndex;
+  rows: Map<string, StoredRow> | null;
+}
+
+/** Packages repeat across codes (the same "dona", "kg"): one object per distinct package. */
+function internPackages(rows: PackageRow[]): Map<string, Omit<PackageOut, 'name'>[]> {
+  const interned = new Map<string, Omit<PackageOut, 'name'>>();
+  const byCode = new Map<string, Omit<PackageOut, 'name'>[]>();
+  for (const { mxik_code, ...pkg } of rows) {
+    const key = `${pkg.code}|${pkg.packageType}|${pkg.nameRu}|${pkg.nameUzLatn}|${pkg.nameUzCyrl}`;
+    let shared = interned.get(key);
+    if (!shared) {
+      shared = pkg;
+      interned.set(key, shared);
+    }
+    const list = byCode.get(mxik_code);
+    if (list) list.push(shared);
+    else byCode.set(mxik_code, [shared]);
+  }
+  return byCode;
 }
 
 export class ClassifierReader {
   private version: { value: number; readAt: number; loads: number } | null = null;
-  private index: Promise<MxikIndex> | null = null;
-  private readonly rows = new Map<string, StoredRow>();
-  private rowsVersion = -1;
+  private snapshot: Promise<Snapshot> | null = null;
+  private readonly cached = new Map<string, StoredRow>();
+  private cachedVersion = -1;
   private readonly versionTtlMs: number;
+  private readonly memoryRowsMax: number;
 
   constructor(
     private readonly db: Db,
     options: ClassifierReaderOptions = {},
   ) {
     this.versionTtlMs = options.versionTtlMs ?? 1000;
+    this.memoryRowsMax = options.memoryRowsMax ?? 200_000;
   }
 
   private async currentVersion(): Promise<number> {
     const now = Date.now();
     const loads = referenceLoadCount();
     const v = this.version;
-    if (v && v.loads === loads && now - v.readAt < this.versionTtlMs) return v.value;
+    // The embedded database has one process (the data directory lock): only loads made here change
+    // it. A server PostgreSQL may be loaded by the import command of another process.
+    if (v && v.loads === loads && (this.db.kind === 'pglite' || now - v.readAt < this.versionTtlMs))
+      return v.value;
     const r = await this.db.query<{ version: number }>(
       `select version::int as version from ref_datasets where name = 'mxik'`,
     );
@@ -89,51 +130,83 @@ export class ClassifierReader {
     return value;
   }
 
-  /** The index of the current version; one build per version, shared by concurrent requests. */
-  async currentIndex(): Promise<MxikIndex> {
+  private async build(version: number): Promise<Snapshot> {
+    const counted = await this.db.query<{ n: number }>('select count(*)::int as n from ref_mxik');
+    const inMemory = counted.rows[0].n <= this.memoryRowsMax;
+    if (!inMemory) {
+      const r = await this.db.query<IndexRow>('select code, tokens from ref_mxik order by code');
+      return { index: await MxikIndex.build(version, r.rows), rows: null };
+    }
+    const r = await this.db.query<Omit<StoredRow, 'packages'> & { tokens: string }>(
+      `select ${STORED_COLUMNS}, tokens from ref_mxik order by code`,
+    );
+    const packages = internPackages(
+      (
+        await this.db.query<PackageRow>(
+          `select ${PACKAGE_COLUMNS} from ref_mxik_packages order by mxik_code, code`,
+        )
+      ).rows,
+    );
+    const rows = new Map<string, StoredRow>();
+    for (const { tokens: _tokens, ...row } of r.rows)
+      rows.set(row.code, { ...row, packages: packages.get(row.code) ?? [] });
+    return { index: await MxikIndex.build(version, r.rows), rows };
+  }
+
+  /** The snapshot of the current version; one build per version, shared by concurrent requests. */
+  private async current(): Promise<Snapshot> {
     const version = await this.currentVersion();
-    const pending = this.index;
+    const pending = this.snapshot;
     if (pending) {
       const built = await pending.catch(() => null);
-      if (built && built.version === version) return built;
-      if (this.index !== pending) return this.currentIndex();
+      if (built && built.index.version === version) return built;
+      if (this.snapshot !== pending) return this.current();
     }
-    const building = this.db
-      .query<IndexRow>('select code, tokens from ref_mxik order by code')
-      .then((r) => new MxikIndex(version, r.rows));
-    this.index = building;
+    const building = this.build(version);
+    this.snapshot = building;
     building.catch(() => {
-      if (this.index === building) this.index = null;
+      if (this.snapshot === building) this.snapshot = null;
     });
     return building;
   }
 
-  private async storedRows(codes: string[], version: number): Promise<Map<string, StoredRow>> {
-    if (this.rowsVersion !== version) {
-      this.rows.clear();
-      this.rowsVersion = version;
+  async currentIndex(): Promise<MxikIndex> {
+    return (await this.current()).index;
+  }
+
+  private async storedRows(codes: string[], snapshot: Snapshot): Promise<Map<string, StoredRow>> {
+    const found = new Map<string, StoredRow>();
+    if (snapshot.rows) {
+      for (const code of codes) {
+        const row = snapshot.rows.get(code);
+        if (row) found.set(code, row);
+      }
+      return found;
     }
-    const missing = codes.filter((c) => !this.rows.has(c));
+    if (this.cachedVersion !== snapshot.index.version) {
+      this.cached.clear();
+      this.cachedVersion = snapshot.index.version;
+    }
+    const missing = codes.filter((c) => !this.cached.has(c));
     if (missing.length) {
-      const r = await this.db.query<StoredRow>(
-        `select m.code, m.name_ru, m.name_uz_latn, m.name_uz_cyrl, m.international_code, m.label,
-                m.use_package, m.source,
-                coalesce((select json_agg(json_build_object(
-                    'code', p.code, 'packageType', p.package_type, 'nameRu', p.name_ru,
-                    'nameUzLatn', p.name_uz_latn, 'nameUzCyrl', p.name_uz_cyrl) order by p.code)
-                  from ref_mxik_packages p where p.mxik_code = m.code), '[]'::json) as packages
-         from ref_mxik m where m.code = any($1::text[])`,
+      const r = await this.db.query<Omit<StoredRow, 'packages'>>(
+        `select ${STORED_COLUMNS} from ref_mxik where code = any($1::text[])`,
         [missing],
       );
-      for (const row of r.rows) {
-        const packages = typeof row.packages === 'string' ? JSON.parse(row.packages) : row.packages;
-        this.rows.set(row.code, { ...row, packages });
-      }
-      while (this.rows.size > ROW_CACHE_LIMIT) this.rows.delete(this.rows.keys().next().value as string);
+      const packages = internPackages(
+        (
+          await this.db.query<PackageRow>(
+            `select ${PACKAGE_COLUMNS} from ref_mxik_packages where mxik_code = any($1::text[])`,
+            [missing],
+          )
+        ).rows,
+      );
+      for (const row of r.rows) this.cached.set(row.code, { ...row, packages: packages.get(row.code) ?? [] });
+      while (this.cached.size > ROW_CACHE_LIMIT)
+        this.cached.delete(this.cached.keys().next().value as string);
     }
-    const found = new Map<string, StoredRow>();
     for (const code of codes) {
-      const row = this.rows.get(code);
+      const row = this.cached.get(code);
       if (row) found.set(code, row);
     }
     return found;
@@ -160,9 +233,9 @@ export class ClassifierReader {
     size: number,
     lang: Locale,
   ): Promise<{ rows: ClassifierRowOut[]; totalCount: number }> {
-    const index = await this.currentIndex();
-    const hits = index.search(text, page, size);
-    const stored = await this.storedRows(hits.codes, index.version);
+    const snapshot = await this.current();
+    const hits = snapshot.index.search(text, page, size);
+    const stored = await this.storedRows(hits.codes, snapshot);
     const rows = hits.codes.flatMap((code) => {
       const row = stored.get(code);
       return row ? [this.output(row, lang)] : [];
@@ -172,9 +245,9 @@ export class ClassifierReader {
 
   /** One code with its packages; null when the classifier does not hold it. */
   async get(code: string, lang: Locale): Promise<ClassifierRowOut | null> {
-    const index = await this.currentIndex();
-    if (!index.has(code)) return null;
-    const row = (await this.storedRows([code], index.version)).get(code);
+    const snapshot = await this.current();
+    if (!snapshot.index.has(code)) return null;
+    const row = (await this.storedRows([code], snapshot)).get(code);
     return row ? this.output(row, lang) : null;
   }
 

@@ -40,32 +40,71 @@ function prefixRange(length: number, at: (i: number) => string, prefix: string):
   return [lowerBound(length, at, prefix), lowerBound(length, at, `${prefix}\uffff`)];
 }
 
+/** Rows per slice of an index build; between slices other requests get the event loop. */
+const BUILD_SLICE = 10_000;
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class MxikIndex {
   private readonly codes: string[];
   private readonly vocabulary: string[];
   private readonly postings: Int32Array[];
   /** Matching rows of recent queries (ascending row numbers), so paging through one is cheap. */
   private readonly recent = new Map<string, Int32Array | null>();
+  /** Matching rows of recent single words: a person types a word letter by letter, then the next. */
+  private readonly words = new Map<string, Int32Array>();
 
-  constructor(
+  private constructor(
     readonly version: number,
-    rows: IndexRow[],
+    codes: string[],
+    byToken: Map<string, number[]>,
   ) {
+    this.codes = codes;
+    this.vocabulary = [...byToken.keys()].sort();
+    this.postings = this.vocabulary.map((token) => Int32Array.from(byToken.get(token)!));
+  }
+
+  /** Builds the index in slices, so a large classifier does not stall the server while it builds. */
+  static async build(version: number, rows: IndexRow[]): Promise<MxikIndex> {
     const sorted = rows.every((r, i) => i === 0 || rows[i - 1].code < r.code)
       ? rows
       : [...rows].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-    this.codes = sorted.map((r) => r.code);
     const byToken = new Map<string, number[]>();
+    for (let from = 0; from < sorted.length; from += BUILD_SLICE) {
+      if (from > 0) await yieldToOthers();
+      const to = Math.min(from + BUILD_SLICE, sorted.length);
+      for (let i = from; i < to; i++) {
+        const tokens = sorted[i].tokens;
+        if (!tokens) continue;
+        for (const token of new Set(tokens.split(' '))) {
+          const ids = byToken.get(token);
+          if (ids) ids.push(i);
+          else byToken.set(token, [i]);
+        }
+      }
+    }
+    return new MxikIndex(
+      version,
+      sorted.map((r) => r.code),
+      byToken,
+    );
+  }
+
+  /** The same synchronously (tests, small sets). */
+  static fromRows(version: number, rows: IndexRow[]): MxikIndex {
+    const byToken = new Map<string, number[]>();
+    const sorted = [...rows].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
     sorted.forEach((row, i) => {
-      if (!row.tokens) return;
-      for (const token of new Set(row.tokens.split(' '))) {
+      for (const token of new Set(row.tokens ? row.tokens.split(' ') : [])) {
         const ids = byToken.get(token);
         if (ids) ids.push(i);
         else byToken.set(token, [i]);
       }
     });
-    this.vocabulary = [...byToken.keys()].sort();
-    this.postings = this.vocabulary.map((token) => Int32Array.from(byToken.get(token)!));
+    return new MxikIndex(
+      version,
+      sorted.map((r) => r.code),
+      byToken,
+    );
   }
 
   get size() {
@@ -77,16 +116,71 @@ export class MxikIndex {
     return this.codes[i] === code;
   }
 
-  /** Rows matching one word: a word of the names starts with it, or (digits) the code does. */
-  private wordMask(word: string): Uint8Array {
-    const mask = new Uint8Array(this.codes.length);
+  /** Ascending rows of a few posting lists merged (they are sorted; duplicates dropped). */
+  private static union(lists: Int32Array[], total: number, size: number): Int32Array {
+    if (lists.length === 1) return lists[0];
+    if (total * 8 < size) {
+      const all = new Int32Array(total);
+      let k = 0;
+      for (const list of lists) {
+        all.set(list, k);
+        k += list.length;
+      }
+      all.sort();
+      let out = 0;
+      for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[out++] = all[i];
+      return all.subarray(0, out);
+    }
+    const mask = new Uint8Array(size);
+    for (const list of lists) for (let i = 0; i < list.length; i++) mask[list[i]] = 1;
+    let count = 0;
+    for (let i = 0; i < size; i++) count += mask[i];
+    const out = new Int32Array(count);
+    for (let i = 0, k = 0; i < size; i++) if (mask[i]) out[k++] = i;
+    return out;
+  }
+
+  /** Rows in both ascending lists: each row of the shorter one looked up in the longer one. */
+  private static intersect(a: Int32Array, b: Int32Array): Int32Array {
+    const [small, large] = a.length <= b.length ? [a, b] : [b, a];
+    const out = new Int32Array(small.length);
+    let k = 0;
+    let lo = 0;
+    for (let i = 0; i < small.length && lo < large.length; i++) {
+      const x = small[i];
+      let hi = large.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (large[mid] < x) lo = mid + 1;
+        else hi = mid;
+      }
+      if (large[lo] === x) out[k++] = x;
+    }
+    return out.subarray(0, k);
+  }
+
+  /** Rows matching one word (ascending): a word of the names starts with it, or (digits) the code does. */
+  private wordRows(word: string): Int32Array {
+    const cached = this.words.get(word);
+    if (cached) return cached;
     const [from, to] = prefixRange(this.vocabulary.length, (i) => this.vocabulary[i], word);
-    for (let v = from; v < to; v++) for (const row of this.postings[v]) mask[row] = 1;
+    const lists: Int32Array[] = [];
+    let total = 0;
+    for (let v = from; v < to; v++) {
+      lists.push(this.postings[v]);
+      total += this.postings[v].length;
+    }
     if (/^\d+$/.test(word)) {
       const [a, b] = prefixRange(this.codes.length, (i) => this.codes[i], word);
-      mask.fill(1, a, b);
+      if (b > a) {
+        lists.push(Int32Array.from({ length: b - a }, (_, k) => a + k));
+        total += b - a;
+      }
     }
-    return mask;
+    const rows = lists.length === 0 ? new Int32Array(0) : MxikIndex.union(lists, total, this.codes.length);
+    this.words.set(word, rows);
+    if (this.words.size > CACHE_LIMIT * 4) this.words.delete(this.words.keys().next().value as string);
+    return rows;
   }
 
   /** Ascending rows matching every word; null = every row (an empty query). */
@@ -97,27 +191,13 @@ export class MxikIndex {
       this.recent.set(normalized, cached);
       return cached;
     }
-    const words = normalized.split(' ').filter(Boolean);
+    const words = [...new Set(normalized.split(' ').filter(Boolean))];
     let result: Int32Array | null = null;
-    if (words.length === 1 && /^\d+$/.test(words[0]) && words[0].length >= 3) {
-      // A code prefix alone is a contiguous range, unless a GTIN or a number in a name matches too.
-      const [from, to] = prefixRange(this.vocabulary.length, (i) => this.vocabulary[i], words[0]);
-      if (from === to) {
-        const [a, b] = prefixRange(this.codes.length, (i) => this.codes[i], words[0]);
-        result = Int32Array.from({ length: b - a }, (_, k) => a + k);
-      }
-    }
-    if (!result && words.length > 0) {
-      let mask: Uint8Array | null = null;
-      for (const word of words) {
-        const hits = this.wordMask(word);
-        if (mask) for (let i = 0; i < mask.length; i++) mask[i] &= hits[i];
-        else mask = hits;
-      }
-      let count = 0;
-      for (let i = 0; i < mask!.length; i++) count += mask![i];
-      result = new Int32Array(count);
-      for (let i = 0, k = 0; i < mask!.length; i++) if (mask![i]) result[k++] = i;
+    if (words.length > 0) {
+      const sets = words.map((w) => this.wordRows(w)).sort((a, b) => a.length - b.length);
+      result = sets[0];
+      for (let i = 1; i < sets.length && result.length > 0; i++)
+        result = MxikIndex.intersect(result, sets[i]);
     }
     this.recent.set(normalized, result);
     if (this.recent.size > CACHE_LIMIT) this.recent.delete(this.recent.keys().next().value as string);
