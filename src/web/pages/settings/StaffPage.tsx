@@ -22,17 +22,19 @@ export default function StaffPage() {
   return (
     <section className="page" aria-labelledby="staff-page-title">
       <h1 id="staff-page-title">{title}</h1>
-      <Tabs
-        label={title}
-        active={tab}
-        onChange={(key) => setTab(key as Tab)}
-        items={[
-          { key: 'staff', label: t('tabs.staff') },
-          { key: 'roles', label: t('tabs.roles') },
-          { key: 'structure', label: t('tabs.structure') },
-          { key: 'approval', label: t('tabs.approval') },
-        ]}
-      />
+      <div className="settings-tabs">
+        <Tabs
+          label={title}
+          active={tab}
+          onChange={(key) => setTab(key as Tab)}
+          items={[
+            { key: 'staff', label: t('tabs.staff') },
+            { key: 'roles', label: t('tabs.roles') },
+            { key: 'structure', label: t('tabs.structure') },
+            { key: 'approval', label: t('tabs.approval') },
+          ]}
+        />
+      </div>
       <div role="tabpanel" style={{ marginTop: '1rem' }}>
         {tab === 'staff' && <StaffTab />}
         {tab === 'roles' && <RolesTab />}

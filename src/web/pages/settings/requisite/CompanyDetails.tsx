@@ -48,19 +48,21 @@ export function CompanyDetails({ organization, canEdit }: { organization: Organi
       </h2>
       {organization.isDemo && <p className="settings-demo-note">{t('requisites.demoOrganization')}</p>}
       {!canEdit && <p className="muted">{t('requisites.readOnly')}</p>}
-      <DocumentForm
-        // A saved or refreshed version remounts the form with what the server holds now.
-        key={organization.version}
-        schema={definition.schema as RJSFSchema}
-        uiSchema={definition.ui as UiSchema}
-        mode={canEdit ? 'update' : 'view'}
-        initialData={organization.requisites}
-        formRef={formRef}
-        hideSubmit
-        extraErrors={errors ?? undefined}
-        idPrefix="company"
-        onSubmit={(data) => save(data as CompanyForm)}
-      />
+      <div className="settings-form-grid">
+        <DocumentForm
+          // A saved or refreshed version remounts the form with what the server holds now.
+          key={organization.version}
+          schema={definition.schema as RJSFSchema}
+          uiSchema={definition.ui as UiSchema}
+          mode={canEdit ? 'update' : 'view'}
+          initialData={organization.requisites}
+          formRef={formRef}
+          hideSubmit
+          extraErrors={errors ?? undefined}
+          idPrefix="company"
+          onSubmit={(data) => save(data as CompanyForm)}
+        />
+      </div>
       {canEdit && (
         <p className="row" style={{ marginTop: '1rem' }}>
           <Button onClick={() => formRef.current?.submit()} loading={update.isPending}>

@@ -24,12 +24,9 @@ export function AccessMatrix({ member, onClose }: { member: StaffMember; onClose
     const checked = shown(code);
     if (!entry) return { checked };
     if (access.data?.isOwner) return { checked: true, note: t('matrix.owner') };
-    const own = checked !== entry.fromRole;
-    return {
-      checked,
-      note: own ? (checked ? t('matrix.granted') : t('matrix.withheld')) : t('matrix.fromRole'),
-      override: own,
-    };
+    // Only the person's own settings are marked; the rest is what the role gives.
+    if (checked === entry.fromRole) return { checked };
+    return { checked, note: checked ? t('matrix.granted') : t('matrix.withheld'), override: true };
   };
   const toggle = (code: string, checked: boolean) =>
     setPending((current) => {

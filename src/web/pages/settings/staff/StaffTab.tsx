@@ -70,28 +70,32 @@ export function StaffTab() {
       cell: (m) => (
         <>
           <strong>{m.fullName}</strong>
-          <div className="muted">{m.pinfl}</div>
+          <div className="muted">
+            {m.pinfl} · {t('staff.addedOn', { date: showDate(m.addedAt, i18n.language) })}
+          </div>
+          {(m.phone || m.email) && (
+            <div className="muted">{[m.phone && `+${m.phone}`, m.email].filter(Boolean).join(', ')}</div>
+          )}
         </>
       ),
     },
     {
       key: 'role',
       header: t('staff.role'),
-      cell: (m) =>
-        m.isOwner ? t('staff.owner') : roleLabel(t, { code: m.roleCode, name: m.roleName ?? '' }),
-    },
-    {
-      key: 'place',
-      header: t('staff.place'),
-      cell: (m) =>
-        [m.departmentName, m.positionName, m.branchCode && t('staff.branchShort', { code: m.branchCode })]
-          .filter(Boolean)
-          .join(' · ') || '—',
-    },
-    {
-      key: 'contacts',
-      header: t('staff.contacts'),
-      cell: (m) => [m.phone && `+${m.phone}`, m.email].filter(Boolean).join(', ') || '—',
+      cell: (m) => (
+        <>
+          {m.isOwner ? t('staff.owner') : roleLabel(t, { code: m.roleCode, name: m.roleName ?? '' })}
+          <div className="muted">
+            {[
+              m.departmentName,
+              m.positionName,
+              m.branchCode && t('staff.branchShort', { code: m.branchCode }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </div>
+        </>
+      ),
     },
     {
       key: 'status',
@@ -99,7 +103,6 @@ export function StaffTab() {
       cell: (m) =>
         m.isActive ? t('staff.active') : <span className="settings-status-off">{t('staff.inactive')}</span>,
     },
-    { key: 'added', header: t('staff.addedAt'), cell: (m) => showDate(m.addedAt, i18n.language) },
     {
       key: 'actions',
       header: <span className="visually-hidden">{t('staff.actions')}</span>,
