@@ -136,13 +136,22 @@ export function localizeKey(error: ErrorLike, schema?: JsonSchema): Omit<Localiz
   };
 }
 
-/** One error → key, params and the text in the language of `t`. */
+/**
+ * One error → key, params and the text in the language of `t`. A keyword that names its reason
+ * (phoneNumber: TOO_SHORT, …) says it when the reason has a text under `<key>Reason.<reason>`:
+ * "Invalid phone number: the number is too short".
+ */
 export function localizeError(error: ErrorLike, t: Translate, schema?: JsonSchema): LocalizedError {
   const localized = localizeKey(error, schema);
   const labelKey = String(localized.params.fieldKey ?? '');
   const field = labelKey.includes(':') ? t(labelKey) : labelKey;
   const params = { ...localized.params, field };
-  return { ...localized, params, message: t(localized.key, params) };
+  const message = t(localized.key, params);
+  const reasonKey = typeof params.reason === 'string' ? `${localized.key}Reason.${params.reason}` : null;
+  const reason = reasonKey ? t(reasonKey, params) : null;
+  if (!reason || reason === reasonKey || reason === reasonKey?.split(':')[1])
+    return { ...localized, params, message };
+  return { ...localized, params, message: `${message}: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}` };
 }
 
 export function localizeErrors(

@@ -140,3 +140,16 @@ describe('localize', () => {
     });
   });
 });
+
+describe('phone errors', () => {
+  it('say what is wrong with the number, in every language', () => {
+    const message = (lang: string, reason: string) =>
+      localizeErrors([{ instancePath: '/Mobile', keyword: 'phoneNumber', params: { reason } }], t(lang))[0]
+        .message;
+    expect(message('ru', 'TOO_SHORT')).toBe('Неверный номер телефона: номер слишком короткий');
+    expect(message('en', 'TOO_LONG')).toBe('Invalid phone number: the number is too long');
+    expect(message('uz', 'INVALID')).toBe('Telefon raqami notoʻgʻri: bunday raqam mavjud emas');
+    // A reason without a text of its own keeps the plain message.
+    expect(message('ru', 'SOMETHING_NEW')).toBe('Неверный номер телефона');
+  });
+});

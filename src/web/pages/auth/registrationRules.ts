@@ -33,10 +33,11 @@ export function emailProblem(value: string): Problem {
 /** `digits` are the nine digits after +998. */
 export function phoneProblem(digits: string): Problem {
   if (!digits) return { key: 'validation:required' };
-  if (digits.length < PHONE_DIGITS) return { key: 'validation:string.phoneNumber' };
-  return phoneRule(`+998${digits}`, true, undefined, undefined, '')
-    ? { key: 'validation:string.phoneNumber' }
-    : null;
+  // What is wrong, not only that something is (validation.string.phoneNumberReason.*).
+  if (digits.length < PHONE_DIGITS) return { key: 'validation:string.phoneNumberReason.TOO_SHORT' };
+  const issues = phoneRule(`+998${digits}`, true, undefined, undefined, '');
+  if (!issues) return null;
+  return { key: `validation:string.phoneNumberReason.${String(issues[0].params?.reason ?? 'INVALID')}` };
 }
 
 export function passwordProblem(value: string): Problem {
