@@ -147,7 +147,8 @@ export function localizeError(error: ErrorLike, t: Translate, schema?: JsonSchem
   const field = labelKey.includes(':') ? t(labelKey) : labelKey;
   const params = { ...localized.params, field };
   const message = t(localized.key, params);
-  const reasonKey = typeof params.reason === 'string' ? `${localized.key}Reason.${params.reason}` : null;
+  const cause = (params as Record<string, unknown>).reason;
+  const reasonKey = typeof cause === 'string' ? `${localized.key}Reason.${cause}` : null;
   const reason = reasonKey ? t(reasonKey, params) : null;
   if (!reason || reason === reasonKey || reason === reasonKey?.split(':')[1])
     return { ...localized, params, message };
