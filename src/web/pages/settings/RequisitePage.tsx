@@ -34,10 +34,8 @@ export default function RequisitePage() {
             <CompanyDetails organization={organization.data} canEdit={canEdit} />
           </Suspense>
           <BankAccounts canEdit={canEdit} />
-          <div className="settings-grid two">
-            <Branches canEdit={canEdit} />
-            <Accountants canEdit={canEdit} />
-          </div>
+          <Branches canEdit={canEdit} />
+          <Accountants canEdit={canEdit} />
           {canEdit && <ChangeHistory />}
         </div>
       )}
