@@ -59,14 +59,14 @@ export async function seedBenchDocuments(db: Db, options: SeedOptions): Promise<
            timestamp '2025-01-01 09:00' + (g % 700) * interval '1 day' + (g % 480 + 30) * interval '1 minute',
            timestamp '2025-01-01 09:00' + (g % 700) * interval '1 day' + (g % 480 + 10) * interval '1 minute'
          from generate_series($1::int, $2::int) g
-         join organizations o on o.tin = ($3::bigint + (g * 7919) % $4::int)::text`,
+         join organizations o on o.tin = ($3::bigint + (g::bigint * 7919) % $4::int)::text`,
         [from, to, BENCH_TIN_BASE, options.organizations],
       );
       // The sender's row, and the receiver's once the document left the drafts.
       await tx.query(
         `with docs as (
-           select d.*, g, ($3::bigint + (g * 7919) % $4::int)::text as sender_tin,
-             ($3::bigint + ((g * 7919) % $4::int + 1 + g % 37) % $4::int)::text as receiver_tin
+           select d.*, g, ($3::bigint + (g::bigint * 7919) % $4::int)::text as sender_tin,
+             ($3::bigint + ((g::bigint * 7919) % $4::int + 1 + g % 37) % $4::int)::text as receiver_tin
            from generate_series($1::int, $2::int) g join documents d on d.id = md5('bench-doc-' || g)::uuid)
          insert into document_parties (document_id, identity, roles, name, box, bin_state, awaiting, kind, type_id,
            doc_type, number, doc_date, total_sum, status, view_status, counterparty_identity, counterparty_name,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createValidator, loadPrecompiledValidator } from '../../src/engine';
+import { getLifecycle, readOne } from '../../src/engine/lifecycle';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seeds/users';
 import { registerErrorHandling } from '../../src/server/errors';
 import documentRoutes from '../../src/server/routes/Document';
@@ -165,13 +166,23 @@ withDatabases('Document validate with database checks', (ctx) => {
       headers: { 'accept-language': 'en', authorization },
     });
 
-  async function insertDocument(kind: string, content: object) {
+  /** A stored draft of the signed-in organisation (the tables of migration 0030), visible to it. */
+  async function insertDocument(kind: string, content: Record<string, any>) {
     const { rows } = await ctx.db.query<{ id: string; tin: string }>(
-      'select id, tin from organizations where tin is not null limit 1',
+      'select id, tin from organizations where tin = $1',
+      [DEMO_USERS[0].organizationTin],
+    );
+    const lifecycle = getLifecycle(kind);
+    const nationalId = lifecycle.document.id ? readOne(content, lifecycle.document.id) : null;
+    const inserted = await ctx.db.query<{ id: string }>(
+      `insert into documents (kind, type_id, national_id, status, owner_org_id, content, content_hash)
+       values ($1, $2, $3, 0, $4, $5, 'x') returning id`,
+      [kind, lifecycle.typeId, nationalId, rows[0].id, JSON.stringify(content)],
     );
     await ctx.db.query(
-      `insert into documents (kind, sender_org_id, sender_tin, status, content, content_hash) values ($1, $2, $3, 'draft', $4, 'x')`,
-      [kind, rows[0].id, rows[0].tin, JSON.stringify(content)],
+      `insert into document_parties (document_id, identity, roles, box, kind, type_id, status, view_status, created_at, updated_at)
+       values ($1, $2, array['sender'], 'drafts', $3, $4, 0, 0, now(), now())`,
+      [inserted.rows[0].id, rows[0].tin, kind, lifecycle.typeId],
     );
   }
 
@@ -196,7 +207,7 @@ withDatabases('Document validate with database checks', (ctx) => {
 
   it('does not count the stored document itself when it is being updated', async () => {
     const { rows } = await ctx.db.query<{ id: string }>(
-      `select id from documents where kind = 'waybill' and content->>'WaybillLocalId' = $1`,
+      `select id from documents where kind = 'waybill' and national_id = $1`,
       [waybill.WaybillLocalId],
     );
     const res = await ctx.app.inject({
@@ -218,7 +229,8 @@ withDatabases('Document validate with database checks', (ctx) => {
       path: '/OldWaybillDoc/WaybillLocalId',
       key: 'validation:oldDocumentNotFound',
     });
-    await insertDocument('invoice', { WaybillLocalId: '665f1c2e9b1d4a0012abffff' });
+    // An invoice whose national id (FacturaId) is the id the waybill names.
+    await insertDocument('invoice', { FacturaId: '665f1c2e9b1d4a0012abffff' });
     const wrongKind = await post('waybill', otherOld);
     expect(wrongKind.json().errors[0]).toMatchObject({
       key: 'validation:oldDocumentType',

@@ -4,6 +4,7 @@ import { authenticate } from '../auth';
 import { ApiError, requestLanguage } from '../errors';
 import { DOCUMENT_BODY_LIMIT } from '../limits';
 import { checkDocumentBounded, documentInvalid } from '../services/documentCheck';
+import { callerOf, loadVisible } from '../services/documents';
 import { databaseChecker } from '../services/engineChecks';
 
 export interface DocumentRouteOptions {
@@ -94,10 +95,14 @@ export default async function documentRoutes(app: FastifyInstance, options: Docu
     async (request) => {
       const { kind } = request.query;
       if (!hasKind(kind)) throw new ApiError(404, 'NOT_FOUND', 'errors:notFound');
+      // The document being edited must be one the caller sees: another organisation's id is a 404.
+      const caller = request.user ? callerOf(request) : null;
+      if (caller && request.query.documentId) await loadVisible(app.db, caller, request.query.documentId);
       const result = await checkDocumentBounded(kind, request.body, {
         now: options.now?.() ?? new Date(),
         checker: options.checker ?? databaseChecker(app.db),
         documentId: request.query.documentId,
+        identity: caller?.identity,
       });
       if (!result.valid) throw documentInvalid(requestLanguage(request), kind, result);
       return { success: true, data: { content: result.content } };

@@ -1,7 +1,5 @@
-import { checkDocument, getKind, localizeErrors } from '../../../engine';
 import type { Db } from '../../db/client';
-import { ApiError } from '../../errors';
-import { translate } from '../../i18n';
+import { checkDocumentBounded, documentInvalid } from '../documentCheck';
 import { databaseChecker } from '../engineChecks';
 import type { Caller } from './types';
 
@@ -9,7 +7,8 @@ import type { Caller } from './types';
  * The kind's schema, keywords and database checks (spec §5: seller ≠ buyer, no individual buyer,
  * empowerment not to oneself, old document of the same type, unique waybill id, correction deadline)
  * over a document; answers the content with every computed value recomputed by the server, or throws
- * 400 VALIDATION with localized field errors — the same errors the form shows.
+ * 400 VALIDATION with localized field errors — the same errors the form shows. The work is bounded by
+ * the body, not by how much of it is wrong (services/documentCheck.ts).
  */
 export async function validateContent(
   db: Db,
@@ -18,17 +17,12 @@ export async function validateContent(
   content: unknown,
   options: { documentId?: string; now: Date },
 ): Promise<Record<string, unknown>> {
-  const result = await checkDocument(kind, content, {
+  const result = await checkDocumentBounded(kind, content, {
     now: options.now,
     checker: databaseChecker(db),
     documentId: options.documentId,
     identity: caller.identity,
   });
-  if (result.valid) return result.content as Record<string, unknown>;
-  const errors = localizeErrors(
-    result.errors,
-    (key, params) => translate(caller.lang, key, params),
-    getKind(kind).schema,
-  ).map(({ path, keyword, key, params, message }) => ({ path, keyword, key, params, message }));
-  throw new ApiError(400, 'VALIDATION', 'validation:documentInvalid', { count: errors.length }, errors);
+  if (!result.valid) throw documentInvalid(caller.lang, kind, result);
+  return result.content as Record<string, unknown>;
 }
