@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, currentUser } from '../auth';
-import { familyOf } from '../auth/refreshTokens';
-import { REFRESH_COOKIE } from '../auth/session';
 import { requestLanguage } from '../errors';
 import { actionCatalogue, requireAdminRight, rightsOf } from '../services/access';
 import { checkSettingsForm, phoneDigits } from '../services/organizations/settingsForm';
@@ -70,11 +68,6 @@ function personOf(body: PersonBody): Record<string, string> {
     if (typeof value === 'string' && value !== '') person[key] = value;
   }
   return person;
-}
-
-function currentFamily(request: FastifyRequest) {
-  const token = request.cookies?.[REFRESH_COOKIE];
-  return token ? familyOf(request.server.db, token) : Promise.resolve(null);
 }
 
 export default async function authStaffRoutes(app: FastifyInstance) {
@@ -387,8 +380,9 @@ export default async function authStaffRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const family = await currentFamily(request);
-      const rows = await listSessions(app.db, currentUser(request).userId, family?.familyId ?? null);
+      // The access token names its session (refresh-token family): that one is "this browser".
+      const user = currentUser(request);
+      const rows = await listSessions(app.db, user.userId, user.sessionId ?? null);
       return { success: true, data: { rows, totalCount: rows.length } };
     },
   );
@@ -405,12 +399,8 @@ export default async function authStaffRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request);
-      const family = await currentFamily(request);
-      const ended = await endOtherSessions(
-        app.db,
-        user.userId,
-        family?.userId === user.userId ? family.familyId : null,
-      );
+      // Without the caller's own session nothing is ended (it would end this one too).
+      const ended = user.sessionId ? await endOtherSessions(app.db, user.userId, user.sessionId) : 0;
       return { success: true, data: { ended } };
     },
   );

@@ -106,6 +106,8 @@ export default async function organizationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await edit(request);
+      // Another organisation's id is a 404 before anything about the content is said.
+      await getOrganization(app.db, currentUser(request), request.body.id);
       const requisites = await checkCompany(request)(request.body.requisites);
       return {
         success: true,
@@ -320,6 +322,7 @@ export default async function organizationRoutes(app: FastifyInstance) {
     async (request) => {
       await edit(request);
       const { id, ...form } = request.body;
+      await getBranch(app.db, currentUser(request), id);
       const branch = await checkSettingsForm('branch', form, requestLanguage(request));
       return {
         success: true,

@@ -143,6 +143,7 @@ export default async function organizationAccountRoutes(app: FastifyInstance) {
     async (request) => {
       await edit(request);
       const { id, ...form } = request.body;
+      await getAccount(app.db, currentUser(request), id);
       const input = await checked(request, form);
       return {
         success: true,

@@ -95,6 +95,7 @@ export default async function organizationAccountantRoutes(app: FastifyInstance)
     async (request) => {
       await edit(request);
       const { id, pinfl, ...rest } = request.body;
+      if (id) await getAccountant(app.db, currentUser(request), id);
       const form = await checkSettingsForm(
         'accountant',
         { ...rest, ...(pinfl ? { pinfl } : {}) },
