@@ -1,5 +1,5 @@
 // Joining signatures over the same content into one SignedData (E-IMZO-Server /frontend/pkcs7/join).
-import type * as pkijs from 'pkijs';
+import * as pkijs from 'pkijs';
 import { bytesEqual } from './bytes';
 
 /** Adds the signers, certificates and digest algorithms of `extra` to `base` (duplicates dropped). */
@@ -22,4 +22,21 @@ export function mergeSignedData(base: pkijs.SignedData, extra: pkijs.SignedData)
   base.digestAlgorithms = digestAlgorithms;
   base.signerInfos = signerInfos;
   return base;
+}
+
+/**
+ * One SignedData per signer of `signedData` (same content, every certificate): each verifies on its
+ * own, so a joined CMS received from elsewhere can be kept as one signature record per signer.
+ */
+export function splitSigners(signedData: pkijs.SignedData): pkijs.SignedData[] {
+  return signedData.signerInfos.map(
+    (info) =>
+      new pkijs.SignedData({
+        version: signedData.version,
+        digestAlgorithms: signedData.digestAlgorithms,
+        encapContentInfo: signedData.encapContentInfo,
+        certificates: signedData.certificates,
+        signerInfos: [info],
+      }),
+  );
 }

@@ -29,6 +29,7 @@ import news from './News';
 import { registerReferenceGroups } from './referenceGroups';
 import stateStatus from './StateStatus';
 import statistics from './Statistics';
+import synchronize from './Synchronize';
 import { registerSettingsGroups } from './settingsGroups';
 import template from './Template';
 import verify from './Verify';
@@ -73,6 +74,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(documentQr, { prefix: '/DocumentQr' });
   await app.register(documentContent, { prefix: '/DocumentContent' });
   await app.register(verify, { prefix: '/Verify' });
+  // Documents made elsewhere, imported as received (docs/interop.md).
+  await app.register(synchronize, { prefix: '/Synchronize' });
   // Company, staff, roles, access, approval and billing (docs/access.md).
   await registerSettingsGroups(app);
 }

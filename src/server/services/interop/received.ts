@@ -1,0 +1,52 @@
+import { attachContent, bytesEqual, decodeCms, parseCms, toBase64 } from '../../../engine/cms';
+import { ApiError } from '../../errors';
+
+/** A document made elsewhere, as it was handed over: its CMS, and its JSON when sent beside it. */
+export interface ReceivedInput {
+  /** The CMS (a .p7s file's DER, its Base64, or PEM): attached, or detached when `json` is given. */
+  signature: string | Uint8Array;
+  /** The national JSON exactly as signed (needed with a detached CMS; checked against an attached one). */
+  json?: string | null;
+  /** The kind, when the sender knows it; otherwise the receipt profile tells it. */
+  kind?: string | null;
+}
+
+/** The document of record: the exact signed bytes and the CMS (attached, Base64) that signs them. */
+export interface ReceivedRecord {
+  bytes: Uint8Array;
+  text: string;
+  cms: string;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The exact bytes that were signed — the CMS's encapsulated content, never a re-serialization — and
+ * the CMS carrying them (a detached one is made attached to the JSON sent beside it).
+ */
+export function readReceivedRecord(input: ReceivedInput): ReceivedRecord {
+  let der: Uint8Array;
+  let content: Uint8Array | null;
+  try {
+    der = decodeCms(input.signature);
+    content = parseCms(der).content;
+  } catch {
+    throw new ApiError(400, 'NOT_SIGNED', 'interop:import.notSigned');
+  }
+  const json =
+    typeof input.json === 'string' && input.json !== '' ? new TextEncoder().encode(input.json) : null;
+  if (!content) {
+    if (!json) throw new ApiError(400, 'DETACHED', 'interop:import.detached');
+    der = attachContent(der, json);
+    content = json;
+  } else if (json && !bytesEqual(json, content)) {
+    throw new ApiError(400, 'CONTENT_MISMATCH', 'interop:import.contentMismatch');
+  }
+  let text: string;
+  try {
+    text = decoder.decode(content).replace(/^\uFEFF/, '');
+  } catch {
+    throw new ApiError(400, 'NOT_JSON', 'interop:import.notJson');
+  }
+  return { bytes: content, text, cms: toBase64(der) };
+}

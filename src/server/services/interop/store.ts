@@ -1,0 +1,171 @@
+import { encodeCms, fromBase64, parseCms, splitSigners, toBase64 } from '../../../engine/cms';
+import { type DocumentParty, documentSummary, getLifecycle } from '../../../engine/lifecycle';
+import type { Db } from '../../db/client';
+import { appendEvent, sha256Hex } from '../documents/chain';
+import { syncPartyRows } from '../documents/partyRows';
+import { serialForms, timestampTokenBase64 } from '../documents/signatures';
+import type { Caller, DocumentRow } from '../documents/types';
+import type { ReceivedRecord } from './received';
+import type { SignerReport } from './signers';
+import type { ReceivedStep } from './status';
+
+/** What Hujjat found reading a received document, kept with it (documents.warnings) for every screen. */
+export interface ReceiptFindings {
+  recognized: boolean;
+  /** The receipt profile's rule findings (validators' shape: instancePath, keyword, params). */
+  profile: Array<{ instancePath: string; keyword: string; params: Record<string, unknown> }>;
+  /** Fields the kind does not know, kept: their path in the received document and value. */
+  extensions: Array<{ path: string; value: unknown }>;
+  signers: SignerReport[];
+  /** Signatures could not be verified at all (no verifier reachable). */
+  unverified: boolean;
+}
+
+export interface ReceivedDocumentInput {
+  kind: string;
+  record: ReceivedRecord;
+  /** The receipt profile's canonical view ({} for a document of an unknown shape). */
+  content: Record<string, unknown>;
+  parties: DocumentParty[];
+  findings: ReceiptFindings;
+  status: number;
+  steps: ReceivedStep[];
+  acted: Array<{ role: DocumentParty['role']; identity: string; action: string }>;
+}
+
+/**
+ * Stores a document made elsewhere (docs/interop.md): the exact signed bytes as the document of
+ * record, the joined CMS, one signature row per signer (each with a CMS of its own that verifies
+ * alone), the steps its signatures stand for and the receipt as events of its hash chain, and party
+ * rows — visible to the caller only: the other parties hold their own copies where they work.
+ * Call inside a transaction.
+ */
+export async function storeReceivedDocument(
+  tx: Db,
+  caller: Caller,
+  input: ReceivedDocumentInput,
+  now: Date,
+): Promise<string> {
+  const { kind, record, content, parties, findings } = input;
+  const lifecycle = getLifecycle(kind);
+  const summary = findings.recognized
+    ? documentSummary(kind, content)
+    : { nationalId: null, number: null, date: null, type: null, total: null };
+  const contentHash = sha256Hex(record.bytes);
+  const sentAt = input.steps.length ? (signingTimeOf(findings, input.steps[0].signer) ?? now) : now;
+  const { rows } = await tx.query<DocumentRow>(
+    `insert into documents (kind, type_id, doc_type, national_id, number, doc_date, total_sum, status, source,
+       owner_org_id, content, signed_bytes, content_hash, cms, warnings, created_by, updated_by, created_at,
+       updated_at, sent_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 'received', null, $9, $10, $11, $12, $13, $14, $14, $15, $15, $16)
+     returning *`,
+    [
+      kind,
+      lifecycle.typeId,
+      summary.type,
+      summary.nationalId,
+      summary.number,
+      summary.date,
+      summary.total,
+      input.status,
+      JSON.stringify(content),
+      Buffer.from(record.bytes),
+      contentHash,
+      record.cms,
+      JSON.stringify(findings),
+      caller.user.userId,
+      now,
+      sentAt,
+    ],
+  );
+  const doc = rows[0];
+
+  // One signature row per signer whose certificate could be read, each with its own CMS.
+  const { signedData } = parseCms(fromBase64(record.cms));
+  const parts = splitSigners(signedData).map((part) => toBase64(encodeCms(part)));
+  const signatureIds = new Map<number, { id: string; hash: string }>();
+  for (const signer of findings.signers) {
+    const cms = parts[signer.index];
+    if (!signer.serialHex || !cms) continue;
+    const step = input.steps.find((s) => s.signer === signer.index);
+    const serial = serialForms(signer.serialHex);
+    const cmsHash = sha256Hex(cms);
+    const { rows: inserted } = await tx.query<{ id: string }>(
+      `insert into document_signatures (document_id, action, party_role, party_identity, signer_tin, signer_pinfl,
+         signer_name, signer_organization, serial_hex, serial_dec, signed_at, timestamp_at, timestamp_token, cms,
+         cms_hash, bytes_hash, ip, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, null, $17) returning id`,
+      [
+        doc.id,
+        step?.action ?? 'import',
+        signer.role ?? step?.role ?? 'signer',
+        signer.identity ?? signer.tin ?? signer.pinfl ?? '',
+        signer.tin,
+        signer.pinfl,
+        signer.name,
+        signer.organization,
+        serial.hex,
+        serial.dec,
+        signer.signedAt,
+        signer.timestampAt,
+        timestampTokenBase64(cms),
+        cms,
+        cmsHash,
+        contentHash,
+        // Recorded in the CMS's order (lists order signatures by when they were recorded).
+        new Date(now.getTime() + signer.index),
+      ],
+    );
+    signatureIds.set(signer.index, { id: inserted[0].id, hash: cmsHash });
+  }
+
+  for (const step of input.steps) {
+    const signature = signatureIds.get(step.signer);
+    const signer = findings.signers[step.signer];
+    await appendEvent(tx, {
+      documentId: doc.id,
+      action: step.action,
+      fromStatus: step.fromStatus,
+      toStatus: step.toStatus,
+      actorUserId: null,
+      actorOrgId: null,
+      actorIdentity: step.identity,
+      actorRole: step.role,
+      actorName: signer?.name ?? null,
+      reason: null,
+      signatureId: signature?.id ?? null,
+      signatureHash: signature?.hash ?? null,
+      contentHash,
+      at: signingTimeOf(findings, step.signer) ?? now,
+    });
+  }
+  const callerRoles = parties.filter((p) => p.identity === caller.identity).map((p) => p.role);
+  await appendEvent(tx, {
+    documentId: doc.id,
+    action: 'import',
+    fromStatus: input.status,
+    toStatus: input.status,
+    actorUserId: caller.user.userId,
+    actorOrgId: caller.user.organizationId,
+    actorIdentity: caller.identity,
+    actorRole: callerRoles[0] ?? null,
+    actorName: null,
+    reason: null,
+    signatureId: null,
+    signatureHash: null,
+    contentHash,
+    at: now,
+  });
+
+  await syncPartyRows(tx, doc, parties, [], input.acted);
+  await tx.query(
+    'update document_parties set box = null, awaiting = false where document_id = $1 and identity <> $2',
+    [doc.id, caller.identity],
+  );
+  return doc.id;
+}
+
+function signingTimeOf(findings: ReceiptFindings, index: number): Date | null {
+  const at = findings.signers[index]?.signedAt;
+  return at ? new Date(at) : null;
+}
