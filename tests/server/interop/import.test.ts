@@ -84,7 +84,7 @@ function asNationalAlgorithm(pkcs7b64: string): string {
   return toBase64(encodeCms(signedData));
 }
 
-const fresh = (overrides: Record<string, unknown> = {}) => ({
+const fresh = (overrides: Record<string, unknown> = {}): Record<string, any> => ({
   ...withNationalId('invoice', { ...invoice, FacturaId: '' }, false),
   ...overrides,
 });
