@@ -255,10 +255,21 @@ function buildTables(layouts: TableLayout[], ctx: Ctx): PrintTable[] {
       const tableUi = uiAt(ctx.ui, rowsPath);
       const enumNames = (tableUi?.['ui:options']?.enumNames ?? {}) as Record<string, string[]>;
       const lineUi = tableUi?.items as UiNode;
-      const field = (name: string) => {
+      // A column's schema, UI node and option names, looked up once per table (not once per cell:
+      // a thousand lines would resolve the same $refs thousands of times).
+      const specs = new Map<string, ReturnType<typeof lookup>>();
+      const lookup = (name: string) => {
         const parts = segments(name);
         const { raw, node } = schemaAt(ctx.root, lineSchema.node, parts);
         return { parts, raw, node, ui: uiAt(lineUi, parts), enumNames: enumNames[name] };
+      };
+      const field = (name: string) => {
+        let spec = specs.get(name);
+        if (!spec) {
+          spec = lookup(name);
+          specs.set(name, spec);
+        }
+        return spec;
       };
       const present = (name: string) => lines.some((line) => !isEmpty(readAt(line, segments(name))));
       const chosen = layout.columns.filter((column) => !column.optional || column.fields.some(present));
