@@ -118,6 +118,7 @@ export const documentView = {
           signedAt: nullableDate,
           timestampAt: nullableDate,
           ip: nullableString,
+          valid: { type: 'boolean', description: 'a received document’s signer as verified on import' },
         },
       },
     },

@@ -139,7 +139,7 @@ withDatabases(
         unverified: false,
       });
       expect(shown.signatures).toEqual([
-        expect.objectContaining({ action: 'send', tin: ORG1.identity, role: 'sender' }),
+        expect.objectContaining({ action: 'send', tin: ORG1.identity, role: 'sender', valid: true }),
       ]);
       expect(shown.actions.map((a: { name: string }) => a.name)).toEqual(
         expect.arrayContaining(['accept', 'reject']),
@@ -228,6 +228,9 @@ withDatabases(
         match: 'tin',
       });
       expect(result.signers[0].message).toMatch(/national \(GOST\) algorithm/);
+      // The document's view says so too: the signature is not shown as valid.
+      const shown = (await view(ctx, org2, result.documentId)).json().data;
+      expect(shown.signatures).toEqual([expect.objectContaining({ tin: ORG1.identity, valid: false })]);
     });
 
     it('keeps a document of an unknown shape as its raw signed JSON, when the kind is named', async () => {

@@ -140,6 +140,9 @@ export async function documentView(db: Db, caller: Caller, id: string) {
       signedAt: s.signed_at,
       timestampAt: s.timestamp_at,
       ip: s.ip,
+      // A signature recorded by an action was verified before it was; a received one (interop) carries
+      // the verdict its import gave it — it may be unverifiable here (GOST) or invalid.
+      ...(doc.source === 'received' ? { valid: receivedVerdict(doc.warnings, s.serial_hex) } : {}),
     })),
     events: events.map((e) => ({
       seq: e.seq,
@@ -157,6 +160,13 @@ export async function documentView(db: Db, caller: Caller, id: string) {
     updatedAt: doc.updated_at,
     sentAt: doc.sent_at,
   };
+}
+
+/** The verdict the import gave a received document's signer (false when it has none). */
+function receivedVerdict(warnings: unknown, serialHex: string): boolean {
+  const signers = (warnings as { signers?: Array<{ serialHex: string | null; valid: boolean }> } | null)
+    ?.signers;
+  return signers?.find((signer) => signer.serialHex === serialHex)?.valid === true;
 }
 
 export type DocumentView = Awaited<ReturnType<typeof documentView>>;
