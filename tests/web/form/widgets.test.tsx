@@ -6,6 +6,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DocumentForm } from '../../../src/web/form/DocumentForm';
+import { referenceApi } from '../reference/referenceApi';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -283,6 +284,7 @@ describe('TIN lookup widget', () => {
 
 describe('region and district selects', () => {
   it('lists the districts of the chosen region only', async () => {
+    server.use(...referenceApi());
     const schema: RJSFSchema = {
       type: 'object',
       properties: {
@@ -295,11 +297,10 @@ describe('region and district selects', () => {
       districtCode: { 'ui:widget': 'district' },
     });
     const district = input('root_districtCode') as unknown as HTMLSelectElement;
-    expect(district).toBeDisabled();
-    await userEvent.selectOptions(
-      input('root_regionId') as unknown as HTMLSelectElement,
-      'Андижанская область',
-    );
+    await waitFor(() => expect(district).toBeDisabled());
+    const region = input('root_regionId') as unknown as HTMLSelectElement;
+    await waitFor(() => expect(within(region).getAllByRole('option').length).toBeGreaterThan(14));
+    await userEvent.selectOptions(region, 'Андижанская область');
     await waitFor(() => expect(last().regionId).toBe(3));
     await waitFor(() => expect(district).toBeEnabled());
     const names = within(district)
@@ -313,7 +314,8 @@ describe('region and district selects', () => {
 });
 
 describe('classifier widget', () => {
-  it('picks a code from the (demo) classifier and fills its name and package', async () => {
+  it('picks a code from the classifier and fills its name and package', async () => {
+    server.use(...referenceApi());
     const schema: RJSFSchema = {
       type: 'object',
       properties: {
@@ -336,9 +338,10 @@ describe('classifier widget', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Выбрать из классификатора' }));
     const dialog = screen.getByRole('dialog', { name: 'Классификатор ИКПУ' });
-    expect(within(dialog).getByRole('note')).toHaveTextContent('Демо');
     await userEvent.type(within(dialog).getByLabelText('Код или наименование'), 'чай');
-    await userEvent.click(within(dialog).getByRole('button', { name: /00902001001031001/ }));
+    await userEvent.click(
+      await within(dialog).findByRole('button', { name: /00902001001031001/ }, { timeout: 3000 }),
+    );
     await waitFor(() =>
       expect(last().Line).toMatchObject({
         CatalogCode: '00902001001031001',

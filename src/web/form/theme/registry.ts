@@ -2,9 +2,12 @@ import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rj
 import { LazyProductTableField } from '../productTable/lazyField';
 import { ViewFieldTemplate } from '../view/ViewFieldTemplate';
 import { viewWidgets } from '../view/ViewWidgets';
+import { BankWidget } from '../widgets/BankWidget';
 import { CheckboxWidget } from '../widgets/CheckboxWidget';
 import { ClassifierWidget, PackageWidget } from '../widgets/ClassifierWidget';
+import { CountryWidget } from '../widgets/CountryWidget';
 import { DateWidget } from '../widgets/DateWidget';
+import { MeasureWidget } from '../widgets/MeasureWidget';
 import { CountWidget, MoneyWidget } from '../widgets/NumberWidgets';
 import { PhoneWidget } from '../widgets/PhoneWidget';
 import { DistrictWidget, RegionWidget } from '../widgets/RegionWidgets';
@@ -28,7 +31,7 @@ import { TitleFieldTemplate } from './TitleFieldTemplate';
  * The theme on the ui kit. Module-level constants: RJSF compares registries deeply on every render,
  * stable objects keep that cheap (form-engines.md §0.3). Names follow the engine's UI vocabulary
  * (src/engine/index.ts: widgets hidden, select, textarea, date, tinLookup, money, count, phone,
- * classifier, package, region, district, password, checkbox; field productTable).
+ * classifier, package, region, district, measure, country, bank, password, checkbox; field productTable).
  */
 export const editWidgets: RegistryWidgetsType = {
   TextWidget,
@@ -54,6 +57,9 @@ export const editWidgets: RegistryWidgetsType = {
   package: PackageWidget,
   region: RegionWidget,
   district: DistrictWidget,
+  measure: MeasureWidget,
+  country: CountryWidget,
+  bank: BankWidget,
 };
 
 export const fields: RegistryFieldsType = {

@@ -115,6 +115,9 @@ export const viewWidgets: RegistryWidgetsType = {
   package: PlainView,
   region: RegionView,
   district: DistrictView,
+  measure: PlainView,
+  country: PlainView,
+  bank: PlainView,
   password: PasswordView,
   PasswordWidget: PasswordView,
 };

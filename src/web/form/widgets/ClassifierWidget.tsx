@@ -1,16 +1,17 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
+import { usePackages } from '../../api/reference';
 import { Button, Input } from '../../ui';
 import { schemaAt } from '../productTable/documentTotals';
-import { type FormServices, pathOfId, readAt } from '../theme/formContext';
+import { type FormServices, pathOfId, readAt, useFormValue } from '../theme/formContext';
 import { useFormText } from '../theme/formText';
 import { inputLook, useWidgetAria } from './a11y';
 import { ClassifierPicker } from './ClassifierPicker';
-import { searchDemoClassifier } from './classifierData';
 
 /**
- * The classifier (MXIK) code: 17 digits typed or picked from the classifier. A pick also fills the
- * sibling CatalogName / PackageCode / PackageName when the object has them.
+ * The classifier (MXIK) code: 17 digits typed or picked from the classifier (the whole classifier
+ * the server holds, the company's own products first). A pick also fills the sibling CatalogName /
+ * PackageCode / PackageName (and Name, for an own product, when empty) when the object has them.
  */
 export function ClassifierWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, options, onChange, onBlur, onFocus, registry } = props;
@@ -72,6 +73,8 @@ export function ClassifierWidget(props: WidgetProps) {
               for (const key of ['CatalogName', 'PackageCode', 'PackageName'] as const) {
                 if (allowed.has(key) && pick[key] !== undefined) next[key] = pick[key];
               }
+              // The line's name is the person's: an own product's name only fills an empty one.
+              if (allowed.has('Name') && pick.Name && !current.Name) next.Name = pick.Name;
               services.setFieldValue(parent, next);
             } else onChange(pick.CatalogCode);
           }}
@@ -81,16 +84,17 @@ export function ClassifierWidget(props: WidgetProps) {
   );
 }
 
-/** Package code: a choice among the packages of the sibling classifier code (demo sample), or typed. */
+/**
+ * Package code: a choice among the packages bound to the sibling classifier code (GET
+ * /api/Document/getPackagesTasnif), or typed.
+ */
 export function PackageWidget(props: WidgetProps) {
   const { id, value, options, onChange, onBlur, onFocus, required, disabled, readonly, registry } = props;
   const { lang } = useFormText();
   const aria = useWidgetAria(props);
   const services = registry.formContext as FormServices | undefined;
-  const code = services
-    ? readAt(services.data.get(), [...pathOfId(id).slice(0, -1), 'CatalogCode'])
-    : undefined;
-  const packages = typeof code === 'string' ? (searchDemoClassifier(code, lang)[0]?.packages ?? []) : [];
+  const code = useFormValue(services, [...pathOfId(id).slice(0, -1), 'CatalogCode']);
+  const packages = usePackages(typeof code === 'string' ? code : '', lang).data ?? [];
   const listId = `${id}__packages`;
   return (
     <>
@@ -105,7 +109,25 @@ export function PackageWidget(props: WidgetProps) {
         required={required}
         disabled={disabled}
         readOnly={readonly}
-        onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
+        onChange={(event) => {
+          const next = event.target.value.trim();
+          const known = packages.find((p) => p.code === next);
+          const parent = pathOfId(id).slice(0, -1);
+          const current = services
+            ? (readAt(services.data.get(), parent) as Record<string, unknown> | null)
+            : null;
+          const parentSchema = known
+            ? schemaAt(registry.rootSchema, parent, (s) => registry.schemaUtils.retrieveSchema(s))
+            : undefined;
+          // A package chosen from the list brings its name along when the object has the field.
+          if (known && services && current && 'PackageName' in ((parentSchema?.properties ?? {}) as object)) {
+            services.setFieldValue(parent, {
+              ...current,
+              [pathOfId(id).at(-1) ?? 'PackageCode']: next,
+              PackageName: known.name,
+            });
+          } else onChange(next === '' ? options.emptyValue : next);
+        }}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
       />

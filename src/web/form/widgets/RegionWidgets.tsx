@@ -1,9 +1,15 @@
 import type { WidgetProps } from '@rjsf/utils';
+import { type District, type Region, useDistricts, useRegions } from '../../api/reference';
 import { Select } from '../../ui';
 import { type FormServices, pathOfId, useFormValue } from '../theme/formContext';
 import { useFormText } from '../theme/formText';
 import { inputLook, useWidgetAria } from './a11y';
-import { districtOptions, type RegionKey, regionOptions } from './regionData';
+
+// Region and district of an address, from the Regions and InvoiceItem APIs (the bundled lists of
+// data/ as the server holds them).
+
+/** Which id a region/district field stores: the tax authority's region id or the SOATO code. */
+export type RegionKey = 'tax_region_id' | 'soato';
 
 function toStored(raw: string, schemaType: unknown): unknown {
   if (raw === '') return undefined;
@@ -11,12 +17,23 @@ function toStored(raw: string, schemaType: unknown): unknown {
   return types.includes('integer') || types.includes('number') ? Number(raw) : raw;
 }
 
-/** Region of Uzbekistan from data/regions.json; stores the tax region id unless ui:options.valueKey says soato. */
+const regionValue = (r: Region, key: RegionKey) => (key === 'soato' ? r.soato : r.id);
+
+/** The options, keeping a stored value the list does not (yet) hold visible instead of blank. */
+function withCurrent(options: Array<{ value: string; label: string }>, value: unknown) {
+  const current = value === undefined || value === null || value === '' ? '' : String(value);
+  if (!current || options.some((o) => o.value === current)) return options;
+  return [...options, { value: current, label: current }];
+}
+
+/** Region of Uzbekistan; stores the tax region id unless ui:options.valueKey says soato. */
 export function RegionWidget(props: WidgetProps) {
   const { id, value, options, onChange, onBlur, onFocus, required, disabled, readonly, schema } = props;
   const { label, lang } = useFormText();
   const aria = useWidgetAria(props);
-  const items = regionOptions(lang, (options.valueKey as RegionKey | undefined) ?? 'tax_region_id');
+  const regions = useRegions(lang);
+  const key = (options.valueKey as RegionKey | undefined) ?? 'tax_region_id';
+  const items = (regions.data ?? []).map((r) => ({ value: String(regionValue(r, key)), label: r.name }));
   return (
     <Select
       id={id}
@@ -25,8 +42,9 @@ export function RegionWidget(props: WidgetProps) {
       value={value === undefined || value === null ? '' : String(value)}
       required={required}
       disabled={disabled || readonly}
+      aria-busy={regions.isLoading || undefined}
       placeholder={label('form:choose')}
-      options={items.map((item) => ({ value: String(item.value), label: item.label }))}
+      options={withCurrent(items, value)}
       onChange={(event) => onChange(toStored(event.target.value, schema.type) ?? options.emptyValue)}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
@@ -34,9 +52,21 @@ export function RegionWidget(props: WidgetProps) {
   );
 }
 
+/** The districts of the region a field holds (by tax region id or SOATO). */
+export function districtsOf(
+  regions: Region[],
+  districts: District[],
+  region: unknown,
+  regionKey: RegionKey,
+): District[] {
+  const parent = regions.find((r) => regionValue(r, regionKey) === Number(region));
+  return parent ? districts.filter((d) => d.regionId === parent.id) : [];
+}
+
 /**
- * District of the region chosen in the sibling field (ui:options.regionField, default regionId);
- * stores the SOATO code unless ui:options.valueKey says otherwise.
+ * District of the region chosen in the sibling field (ui:options.regionField, or .region, default
+ * regionId); stores the SOATO code, or with ui:options.valueKey "districtId" the invoice party's
+ * DistrictId ("2606", only districts whose tax code is public).
  */
 export function DistrictWidget(props: WidgetProps) {
   const { id, value, options, onChange, onBlur, onFocus, required, disabled, readonly, schema, registry } =
@@ -44,17 +74,21 @@ export function DistrictWidget(props: WidgetProps) {
   const { label, lang } = useFormText();
   const aria = useWidgetAria(props);
   const services = registry.formContext as FormServices | undefined;
-  const regionPath = [
-    ...pathOfId(id).slice(0, -1),
-    (options.regionField as string | undefined) ?? 'regionId',
-  ];
-  const region = useFormValue(services, regionPath);
-  const items = districtOptions(
-    lang,
+  const regionField =
+    (options.regionField as string | undefined) ?? (options.region as string | undefined) ?? 'regionId';
+  const region = useFormValue(services, [...pathOfId(id).slice(0, -1), regionField]);
+  const regions = useRegions(lang);
+  const districts = useDistricts(lang);
+  const byDistrictId = options.valueKey === 'districtId';
+  const items = districtsOf(
+    regions.data ?? [],
+    districts.data ?? [],
     region,
     (options.regionKey as RegionKey | undefined) ?? 'tax_region_id',
-    (options.valueKey as RegionKey | undefined) ?? 'soato',
-  );
+  )
+    .filter((d) => !byDistrictId || d.districtId)
+    .map((d) => ({ value: String(byDistrictId ? d.districtId : d.soato), label: d.name }));
+  const loading = regions.isLoading || districts.isLoading;
   return (
     <Select
       id={id}
@@ -62,9 +96,10 @@ export function DistrictWidget(props: WidgetProps) {
       {...aria}
       value={value === undefined || value === null ? '' : String(value)}
       required={required}
-      disabled={disabled || readonly || items.length === 0}
-      placeholder={items.length === 0 ? label('form:chooseRegionFirst') : label('form:choose')}
-      options={items.map((item) => ({ value: String(item.value), label: item.label }))}
+      disabled={disabled || readonly || (!loading && items.length === 0)}
+      aria-busy={loading || undefined}
+      placeholder={items.length === 0 && !loading ? label('form:chooseRegionFirst') : label('form:choose')}
+      options={withCurrent(items, value)}
       onChange={(event) => onChange(toStored(event.target.value, schema.type) ?? options.emptyValue)}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}

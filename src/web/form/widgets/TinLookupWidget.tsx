@@ -1,12 +1,13 @@
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FILTER_DEBOUNCE_MS } from '../../../engine/constants';
 import { Input } from '../../ui';
 import { schemaAt } from '../productTable/documentTotals';
 import { type FormServices, pathOfId, readAt } from '../theme/formContext';
 import { useFormText } from '../theme/formText';
 import { inputLook, useWidgetAria } from './a11y';
-import { filledByLookup, lookupParty, mergeParty, withoutLookedUp } from './partyLookup';
+import { filledByLookup, fillTarget, lookupParty, mergeParty, withoutLookedUp } from './partyLookup';
 
 type Status = 'idle' | 'searching' | 'found' | 'notFound' | 'unavailable';
 
@@ -14,14 +15,36 @@ interface Looked {
   tin: string;
   status: Status;
   name: string;
+  /** What the form has no field for but the person should see: taxpayer type, bank, demo, gaps. */
+  party?: Record<string, unknown>;
+}
+
+/** The found party's facts beside its name: taxpayer type, bank by MFO, district, demo, a registry gap. */
+function FoundDetails({ party }: { party: Record<string, unknown> }) {
+  const { t, ready } = useTranslation(['reference', 'forms'], { useSuspense: false });
+  if (!ready) return null;
+  const parts: string[] = [];
+  if (typeof party.TaxpayerType === 'number') parts.push(t(`forms:enums.TaxpayerType.${party.TaxpayerType}`));
+  if (typeof party.BankName === 'string') parts.push(t('reference:lookup.bank', { name: party.BankName }));
+  if (typeof party.DistrictName === 'string') parts.push(String(party.DistrictName));
+  else if (typeof party.RegionName === 'string') parts.push(String(party.RegionName));
+  return (
+    <>
+      {parts.length > 0 && <span className="lookup-details"> {parts.join(' · ')}</span>}
+      {party.IsDemo === true && <span className="lookup-demo"> {t('reference:lookup.demo')}</span>}
+      {party.RegistryUnavailable === true && <span> {t('reference:lookup.registryUnavailable')}</span>}
+    </>
+  );
 }
 
 /**
  * TIN (9 digits) or PINFL (14 digits). Digits only. When complete, looks the party up (debounced,
- * spec §9 600 ms, GET /api/DocumentOrganization/getOrgInfoByTin) and fills the sibling object named
- * by ui:options.fills (e.g. Seller) with what the server has — nothing else. Not found or lookup
- * unavailable: says so, and the party stays open for typing by hand. What a lookup filled in is
- * taken back when the number changes to another party (unless the person edited it since).
+ * spec §9 600 ms, GET /api/DocumentOrganization/getOrgInfoByTin: the tax registry and the
+ * organisations registered here) and fills the object named by ui:options.fills (e.g. Seller, a
+ * sibling, or the TIN's own object) with every requisite the server has and the schema has a field
+ * for — nothing else; facts without a field (taxpayer type, the bank's name) are shown beside it.
+ * Not found or lookup unavailable: says so, and the party stays open for typing by hand. What a
+ * lookup filled in is taken back when the number changes to another party (unless edited since).
  */
 export function TinLookupWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, options, onChange, onBlur, onFocus, registry } = props;
@@ -48,7 +71,7 @@ export function TinLookupWidget(props: WidgetProps) {
         const result = await lookupParty(tin, controller.signal);
         if (controller.signal.aborted) return;
         if (result.status === 'unavailable') return setLooked({ tin, status: result.status, name: '' });
-        const target = [...pathOfId(id).slice(0, -1), fills];
+        const target = fillTarget(pathOfId(id), fills);
         const key = target.join('.');
         const current = readAt(services.data.get(), target) as Record<string, unknown> | null;
         const previous = filled.current?.key === key ? filled.current.values : null;
@@ -68,7 +91,12 @@ export function TinLookupWidget(props: WidgetProps) {
         const merged = mergeParty(cleared, result.party, allowed);
         filled.current = { key, values: filledByLookup(merged, result.party, allowed) };
         services.setFieldValue(target, merged);
-        setLooked({ tin, status: 'found', name: String(merged.Name ?? '') });
+        setLooked({
+          tin,
+          status: 'found',
+          name: String(merged.Name ?? result.party.Name ?? ''),
+          party: result.party,
+        });
       } catch {
         /* aborted: a newer number was typed */
       }
@@ -82,6 +110,7 @@ export function TinLookupWidget(props: WidgetProps) {
   // The message speaks of the number in the field only; while it is being edited it says nothing.
   const status: Status = looked && looked.tin === tin ? looked.status : 'idle';
   const foundName = looked?.name ?? '';
+  const foundParty = looked?.tin === tin ? looked.party : undefined;
 
   const statusId = `${id}__lookup`;
   return (
@@ -111,6 +140,7 @@ export function TinLookupWidget(props: WidgetProps) {
         <div id={statusId} className="form-item-hint" aria-live="polite">
           {status === 'searching' && t('lookup.searching')}
           {status === 'found' && t('lookup.found', { name: foundName })}
+          {status === 'found' && foundParty && <FoundDetails party={foundParty} />}
           {status === 'notFound' && t('lookup.notFound')}
           {status === 'unavailable' && t('lookup.unavailable')}
         </div>

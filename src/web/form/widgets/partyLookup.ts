@@ -1,4 +1,5 @@
-import { ApiRequestError, apiFetch } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
+import { fetchParty } from '../../api/reference';
 
 export type LookupResult =
   | { status: 'found'; party: Record<string, unknown> }
@@ -7,19 +8,15 @@ export type LookupResult =
 
 /**
  * Asks the server for an organisation or person by TIN/PINFL (spec §7: DocumentOrganization
- * getOrgInfoByTin, answering the party in national field names). 404 ORGANIZATION_NOT_FOUND →
- * notFound; anything else that fails (network, 5xx, an older server without the route) → unavailable.
- * Either way the party is typed by hand — no invented data is filled in.
+ * getOrgInfoByTin — the tax registry and the organisations registered here — answering the party in
+ * national field names). 404 ORGANIZATION_NOT_FOUND → notFound; anything else that fails (network,
+ * 5xx such as the tax authority's service being down, an older server without the route) →
+ * unavailable. Either way the party is typed by hand — no invented data is filled in.
  */
 export async function lookupParty(tin: string, signal?: AbortSignal): Promise<LookupResult> {
   try {
-    const answer = await apiFetch<unknown>('DocumentOrganization/getOrgInfoByTin', {
-      query: { tin },
-      quiet: true,
-      signal,
-    });
-    const data =
-      answer && typeof answer === 'object' && 'data' in answer ? (answer as { data: unknown }).data : answer;
+    const answer = await fetchParty(tin, signal);
+    const data = answer && typeof answer === 'object' && 'data' in answer ? answer.data : answer;
     if (!data || typeof data !== 'object') return { status: 'notFound' };
     return { status: 'found', party: data as Record<string, unknown> };
   } catch (error) {
@@ -39,20 +36,42 @@ export async function lookupParty(tin: string, signal?: AbortSignal): Promise<Lo
 }
 
 /**
- * Copies the looked-up fields onto the party object the schema allows (case-insensitive names:
- * an API answering `name`/`director` fills Name/Director). Fields typed by the person stay unless
- * the lookup has a value for them.
+ * Party fields some kinds name differently from the invoice's party (the hybrid invoice-waybill:
+ * AccountNumber, BankMfo): the look-up answers in the invoice's names, these fill the others.
+ */
+const ALIASES: Record<string, readonly string[]> = {
+  accountnumber: ['Account'],
+  bankmfo: ['BankId'],
+  mfo: ['BankId'],
+  bankaccount: ['Account'],
+};
+
+/** The looked-up value for a schema field: by its own name (any case), else by an alias. */
+function valueFor(found: Record<string, unknown>, field: string): unknown {
+  const byLower = new Map(Object.entries(found).map(([k, v]) => [k.toLowerCase(), v]));
+  const own = byLower.get(field.toLowerCase());
+  if (own !== undefined && own !== null && own !== '') return own;
+  for (const alias of ALIASES[field.toLowerCase()] ?? []) {
+    const value = byLower.get(alias.toLowerCase());
+    if (value !== undefined && value !== null && value !== '') return value;
+  }
+  return undefined;
+}
+
+/**
+ * Copies the looked-up fields onto the party object the schema allows (case-insensitive names and
+ * the aliases above: an API answering `name`/`director` fills Name/Director, BankId fills BankMfo).
+ * Fields typed by the person stay unless the lookup has a value for them.
  */
 export function mergeParty(
   current: Record<string, unknown> | null | undefined,
   found: Record<string, unknown>,
   allowed: readonly string[],
 ): Record<string, unknown> {
-  const byLower = new Map(allowed.map((name) => [name.toLowerCase(), name]));
   const next: Record<string, unknown> = { ...(current ?? {}) };
-  for (const [key, value] of Object.entries(found)) {
-    const name = byLower.get(key.toLowerCase());
-    if (name && value !== null && value !== undefined && value !== '') next[name] = value;
+  for (const field of allowed) {
+    const value = valueFor(found, field);
+    if (value !== undefined) next[field] = value;
   }
   return next;
 }
@@ -81,4 +100,14 @@ export function filledByLookup(
 ): Record<string, unknown> {
   const fromLookup = mergeParty({}, found, allowed);
   return Object.fromEntries(Object.keys(fromLookup).map((key) => [key, merged[key]]));
+}
+
+/**
+ * The party object a TIN field fills: ui:options.fills names it. It is a sibling of the TIN field
+ * (SellerTin fills Seller) or, when the TIN sits inside the party (Seller.TinOrPinfl with fills
+ * "Seller"), the TIN's own object.
+ */
+export function fillTarget(tinPath: string[], fills: string): string[] {
+  const parent = tinPath.slice(0, -1);
+  return parent.at(-1) === fills ? parent : [...parent, fills];
 }
