@@ -6,7 +6,8 @@
  * server (buildApp) on 127.0.0.1 to 20 concurrent keep-alive clients running in a worker thread.
  * The request mix: code prefixes, Russian words, Uzbek Latin and Uzbek Cyrillic words, two-word
  * queries, an empty query; pages 1–3 of 20 or 50 rows. Prints p50/p95/p99 per database (PGlite
- * always; PostgreSQL with --pg or TEST_DATABASE_URL, in a throwaway schema). Budget: p95 ≤ 20 ms.
+ * always; PostgreSQL with --pg or TEST_DATABASE_URL, in a throwaway schema). Budget: p95 ≤ 20 ms
+ * (marked OVER in the table; the command does not fail on timings).
  * "cold" counts the requests whose query had not been asked before in the run.
  */
 import { randomBytes } from 'node:crypto';
@@ -267,7 +268,8 @@ async function main() {
     );
   }
   printTable(results);
-  return results.every((r) => r.p95 <= P95_BUDGET_MS) ? 0 : 1;
+  // A table, never a failure on timings (README "Benchmarks"): OVER in the table says it.
+  return 0;
 }
 
 main().then(
