@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import type { DocDirection, DocumentView, ListQuery } from '../api/documents';
 import { ArchiveSelectionButton } from '../form/print/ArchiveSelectionButton';
 import { ViewPrintActions } from '../form/print/ViewPrintActions';
+import { ImportReceivedButton } from '../interop/ImportReceivedButton';
+import { ReceiptSection } from '../interop/ReceiptSection';
 import { NotificationBell } from '../notifications/Bell';
 import { AgreementSection } from '../pages/settings/agreement/AgreementPanel';
 import { BulkSignButton, ImportButton } from './bulk/BulkButtons';
@@ -30,6 +32,7 @@ export const listToolbarItems: Array<ComponentType<ListToolbarItemProps>> = [
   BulkSignButton,
   ImportButton,
   ArchiveSelectionButton,
+  ImportReceivedButton,
 ];
 
 /** Extra buttons of the view page's action bar (e.g. Print, PDF, download archive — issue 14). */
@@ -41,7 +44,7 @@ export interface ViewSectionProps {
 }
 
 /** Extra sections of the view page's side column (e.g. the internal approval route — issue 15). */
-export const viewSideSections: Array<ComponentType<ViewSectionProps>> = [AgreementSection];
+export const viewSideSections: Array<ComponentType<ViewSectionProps>> = [ReceiptSection, AgreementSection];
 
 /** Items of the header between the organisation and the language (e.g. the notifications bell — issue 16). */
 export const headerItems: Array<ComponentType> = [NotificationBell];

@@ -9,8 +9,10 @@ const flatten = (node: any, prefix = ''): string[] =>
   );
 
 describe('the interop namespace', () => {
-  it('has the same keys, none empty, in ru, uz and en', () => {
-    const [ru, uz, en] = LANGS.map((lang) => flatten(load(lang)).sort());
+  it('has the same keys, none empty, in ru, uz and en (plural forms aside)', () => {
+    const base = (lang: string) =>
+      [...new Set(flatten(load(lang)).map((k) => k.replace(/_(one|few|many|other)$/, '')))].sort();
+    const [ru, uz, en] = LANGS.map(base);
     expect(uz).toEqual(ru);
     expect(en).toEqual(ru);
     for (const lang of LANGS) {
