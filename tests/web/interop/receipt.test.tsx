@@ -156,7 +156,7 @@ describe('importing documents of another operator', () => {
         { signature: 'MIAGCSqGSIb3DQEHAqCAMIACAQEx', kind: 'invoice' },
       ],
     });
-    const items = [...results.querySelectorAll('.import-received-result')];
+    const items = [...results.querySelectorAll<HTMLElement>('.import-received-result')];
     expect(items[0]).toHaveTextContent('Получен: Счёт-фактура.');
     expect(within(items[0]).getByRole('link', { name: 'Открыть' })).toHaveAttribute(
       'href',
