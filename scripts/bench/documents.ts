@@ -129,7 +129,7 @@ async function benchUsers(db: Db): Promise<string[]> {
   return phones;
 }
 
-async function listLoad(app: FastifyInstance, port: number, tokens: Array<{ tin: string; token: string }>) {
+async function listLoad(port: number, tokens: Array<{ tin: string; token: string }>) {
   const random = rng(42);
   const requests = Array.from({ length: REQUESTS }, (_, i) => {
     const kind = KINDS[i % KINDS.length];
@@ -141,7 +141,9 @@ async function listLoad(app: FastifyInstance, port: number, tokens: Array<{ tin:
   const { latencies, wallMs } = await runWorker(port, requests);
   const all = [...latencies].sort((a, b) => a - b);
   const byKind = new Map<string, number[]>();
-  requests.forEach((r, i) => byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), latencies[i]]));
+  requests.forEach((r, i) => {
+    byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), latencies[i]]);
+  });
   return { all, wallMs, byKind };
 }
 
@@ -274,7 +276,7 @@ async function benchOne(kind: 'pglite' | 'postgresql', documents: number) {
         tin: benchTin(Math.floor((i * ORGS) / SIGNED_IN_ORGS)),
         token: await login(app, phone, BENCH_PASSWORD),
       });
-    const lists = await listLoad(app, port, tokens);
+    const lists = await listLoad(port, tokens);
     await runTimes(app, pkiDir, timings);
     await app.close();
     return { kind, documents, seedS, lists, timings };

@@ -1,12 +1,12 @@
 import net from 'node:net';
 import path from 'node:path';
+import { loadReferenceConfig, type ReferenceConfig, ReferenceConfigError } from './services/reference/config';
 import {
   type EimzoConfig,
   loadSigningConfig,
   type SigningConfig,
   SigningConfigError,
 } from './signing/config';
-import { loadReferenceConfig, type ReferenceConfig, ReferenceConfigError } from './services/reference/config';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 

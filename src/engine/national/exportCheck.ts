@@ -47,7 +47,9 @@ function issue(instancePath: string, keyword: string, params: Record<string, unk
 
 function blankBlocks(value: unknown, path: string, out: ValidationError[]): void {
   if (Array.isArray(value)) {
-    value.forEach((item, index) => blankBlocks(item, `${path}/${index}`, out));
+    value.forEach((item, index) => {
+      blankBlocks(item, `${path}/${index}`, out);
+    });
   } else if (value !== null && typeof value === 'object') {
     if (isBlank(value) && Object.keys(value).length > 0) out.push(issue(path, 'blankBlock', {}));
     for (const [key, child] of Object.entries(value))

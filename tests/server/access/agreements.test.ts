@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import invoice from '../../../schemas/documents/invoice/fixtures/valid/01-standard.json';
 import { requireApprovalIfConfigured } from '../../../src/server/services/access';
 import { withDatabases } from '../harness';

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { assignTariff, recordTopUp, saveTariff } from '../../../src/server/services/billing/account';
 import { chargeMonthlyFees, MONTHLY_FEE_JOB, periodOf } from '../../../src/server/services/billing/fees';
 import { parseAmount } from '../../../src/server/services/billing/ledger';
-import { withDatabases } from '../harness';
+import { type TestContext, withDatabases } from '../harness';
 import { bearer, director } from './helpers';
 
-const balanceOf = async (ctx: { db: { query: Function } }, tin: string) => {
-  const { rows } = await (ctx.db.query as any)(
+const balanceOf = async (ctx: TestContext, tin: string) => {
+  const { rows } = await ctx.db.query<{ balance: string }>(
     'select b.balance::text as balance from billing_accounts b join organizations o on o.id = b.organization_id where o.tin = $1',
     [tin],
   );
@@ -108,7 +108,11 @@ withDatabases('billing ledger and the monthly fee', (ctx) => {
     // Another organisation's entries never appear.
     const mine = new Set(rows.map((r: { id: string }) => r.id));
     const other = await director(ctx, 3);
-    const theirs = await ctx.app.inject({ method: 'GET', url: '/api/Billing/getLedger?pageSize=100', headers: bearer(other) });
+    const theirs = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/Billing/getLedger?pageSize=100',
+      headers: bearer(other),
+    });
     const theirIds = theirs.json().data.rows.map((r: { id: string }) => r.id);
     expect(theirIds.length).toBeGreaterThan(0);
     expect(theirIds.filter((id: string) => mine.has(id))).toEqual([]);

@@ -83,7 +83,7 @@ function sample(schema: any, name: string, url: string, a: Foreign): unknown {
   if (schema.enum) return schema.enum.find((v: unknown) => v !== null);
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
   if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
-  if (type === 'boolean') return name === 'brief' ? false : true;
+  if (type === 'boolean') return name !== 'brief';
   if (type === 'array') return [];
   if (type === 'object') {
     const out: Record<string, unknown> = {};

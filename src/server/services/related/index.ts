@@ -36,7 +36,10 @@ export function candidateReferences(
     if (found.length >= MAX_REFERENCES) return;
     if (typeof node === 'string') {
       if (path !== skip && NATIONAL_ID.test(node)) found.push({ path, value: node });
-    } else if (Array.isArray(node)) node.forEach((item, index) => walk(item, `${path}/${index}`));
+    } else if (Array.isArray(node))
+      node.forEach((item, index) => {
+        walk(item, `${path}/${index}`);
+      });
     else if (node && typeof node === 'object')
       for (const [key, value] of Object.entries(node)) walk(value, `${path}/${key}`);
   };

@@ -128,7 +128,13 @@ export async function createTemplate(
   const result = await db.query<{ id: string }>(
     `insert into templates (organization_id, kind, name, content, created_by)
      values ($1, $2, $3, $4::jsonb, $5) returning id`,
-    [user.organizationId, input.kind, name, JSON.stringify(templateContent(input.kind, input.content)), user.userId],
+    [
+      user.organizationId,
+      input.kind,
+      name,
+      JSON.stringify(templateContent(input.kind, input.content)),
+      user.userId,
+    ],
   );
   return getTemplate(db, user.organizationId, result.rows[0].id);
 }
