@@ -12,7 +12,7 @@ import { ApiError, registerErrorHandling, sendError } from './errors';
 import { answerClientError, answerFrameworkError } from './http/clientErrors';
 import { refuseNonFiniteQueryNumbers } from './http/finiteQuery';
 import { loggerOptions } from './http/logging';
-import { registerSecurityHeaders } from './http/securityHeaders';
+import { API_DOCS_PREFIX, registerSecurityHeaders } from './http/securityHeaders';
 import { serverTimeouts } from './http/timeouts';
 import { type JobQueue, registerJobs } from './jobs';
 import { DEFAULT_BODY_LIMIT, MAX_HEADER_BYTES } from './limits';
@@ -40,7 +40,9 @@ export interface AppDeps {
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many hops nearest to the server. */
-function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return trust;
 }
@@ -106,7 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(registerRoutes, { prefix: '/api' });

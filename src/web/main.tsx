@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { setTokenRefresher } from './api/client';
 import { createQueryClient } from './api/queryClient';
-import { refreshAccessToken, startSessionKeeper } from './api/session';
+import { refreshAccessToken, restoreSession, startSessionKeeper } from './api/session';
 import { initI18n } from './i18n';
 import { createRouter } from './routes';
 import './styles/tokens.css';
@@ -12,7 +12,9 @@ import './styles/tokens.css';
 async function start() {
   await initI18n();
   setTokenRefresher(refreshAccessToken);
-  startSessionKeeper();
+  // The access token lives in memory: after a reload it is renewed from the refresh cookie while the
+  // first screen renders (the route guard waits for it).
+  void restoreSession().finally(startSessionKeeper);
   const queryClient = createQueryClient();
   const router = createRouter();
   createRoot(document.getElementById('root')!).render(

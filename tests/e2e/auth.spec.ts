@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_LOGIN, resetEmulator, scriptPasswordDialog, signInWithPassword } from './authHelpers';
+import {
+  DEMO_LOGIN,
+  resetEmulator,
+  scriptPasswordDialog,
+  sessionProfile,
+  signInWithPassword,
+  storageText,
+} from './authHelpers';
 import { clearSession } from './helpers';
 
 // Certificate and password sign-in and registration against the demo server and the E-IMZO emulator.
@@ -40,8 +47,10 @@ test.describe('certificate sign-in', () => {
     await signIn.click();
     await expect(page).toHaveURL(/\/documents\/incoming$/);
     await expect(page.getByText('Вы вошли в систему')).toBeVisible();
-    const profile = await page.evaluate(() => JSON.parse(localStorage.getItem('profile') ?? 'null'));
+    const profile = await sessionProfile(page);
     expect(profile).toMatchObject({ tin: '302000001', role: 'owner' });
+    // The access token is kept in memory, not where page scripts can read it later.
+    expect(await storageText(page)).not.toContain(profile.accessToken.split('.')[0]);
   });
 
   test('works from the keyboard: Tab reaches the list, Space chooses a key, Enter signs in', async ({
@@ -138,6 +147,5 @@ test('registration of the fresh demo certificate, then password sign-in', async 
   await expect(page.getByText('Регистрация завершена. Войдите с логином и паролем')).toBeVisible();
 
   await signInWithPassword(page, '998935551122', 'Fresh#2026x');
-  const profile = await page.evaluate(() => JSON.parse(localStorage.getItem('profile') ?? 'null'));
-  expect(profile).toMatchObject({ pinfl: '52909960789012', email: 'otabek@example.uz' });
+  expect(await sessionProfile(page)).toMatchObject({ pinfl: '52909960789012', email: 'otabek@example.uz' });
 });

@@ -36,3 +36,21 @@ export async function signInWithPassword(
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
   await expect(page).toHaveURL(/\/documents\/incoming$/);
 }
+
+/**
+ * The signed-in page's session as the server sees it: a fresh profile (with an access token for API
+ * calls) renewed from the page's own httpOnly refresh cookie. The page keeps its token in memory,
+ * out of reach of scripts, so tests do not read it from the page.
+ */
+export async function sessionProfile(page: Page): Promise<Record<string, unknown> & { accessToken: string }> {
+  const res = await page.request.post('/api/Auth/refreshToken', { data: {} });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()).data;
+}
+
+/** What page scripts can read from storage: no token may be there. */
+export async function storageText(page: Page): Promise<string> {
+  return page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie,
+  );
+}

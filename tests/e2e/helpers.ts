@@ -2,15 +2,21 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Puts a profile into localStorage so the route guard lets the shell render. It is not a session:
- * the server does not know this token, so use it only for screens that call no protected API.
- * Flows that talk to protected APIs sign in for real (see auth helpers).
+ * Lets the route guard render the shell without a real session: the page's start-up renewal of the
+ * access token (GET /api/Auth/refreshToken, after the "signed in" marker) is answered with this
+ * profile, and the shell's own signed-in call (the notifications bell) with an empty list. The server
+ * does not know the token, so use it only for screens that call no other protected API. Flows that
+ * talk to protected APIs sign in for real (see auth helpers).
  */
 export async function enterShellWithoutSession(page: Page, profile: Record<string, unknown> = {}) {
+  await page.route('**/api/Auth/refreshToken', (route) =>
+    route.fulfill({ json: { success: true, data: { accessToken: 'shell-only', ...profile } } }),
+  );
+  await page.route('**/api/CabinetNotification/getList*', (route) =>
+    route.fulfill({ json: { rows: [], unreadCount: 0, totalCount: 0 } }),
+  );
   await page.goto('/maintenance');
-  await page.evaluate((p) => {
-    localStorage.setItem('profile', JSON.stringify({ accessToken: 'shell-only', ...p }));
-  }, profile);
+  await page.evaluate(() => localStorage.setItem('hujjat.signedIn', '1'));
 }
 
 export async function clearSession(page: Page) {

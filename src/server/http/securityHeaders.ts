@@ -22,12 +22,15 @@ function pluginOrigins(config: Config): string[] {
   return [...origins];
 }
 
-/** The policy of HTML pages (the app and the API documentation). */
-export function pagePolicy(config: Config): string {
+/**
+ * The policy of the app's pages. `styleSource` is widened only for the API documentation, whose
+ * Swagger UI injects <style> elements (its scripts still come from this server only).
+ */
+export function pagePolicy(config: Config, styleSource = "'self'"): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src ${styleSource}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self' ${pluginOrigins(config).join(' ')}`.trim(),
@@ -58,12 +61,22 @@ export const BASE_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
+/** Where the Swagger UI lives (app.ts). */
+export const API_DOCS_PREFIX = '/api/docs';
+
 export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const page = pagePolicy(config);
+  const docs = pagePolicy(config, "'self' 'unsafe-inline'");
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
     const type = String(reply.getHeader('content-type') ?? '');
     reply.headers(BASE_HEADERS);
-    reply.header('content-security-policy', type.startsWith('text/html') ? page : RESOURCE_POLICY);
+    // A 304 carries no content type, and the browser copies its headers onto the cached answer: a
+    // policy guessed here would replace the page's own (a reloaded app would load no script).
+    if (reply.statusCode !== 304) {
+      const html = type.startsWith('text/html');
+      const policy = !html ? RESOURCE_POLICY : request.url.startsWith(API_DOCS_PREFIX) ? docs : page;
+      reply.header('content-security-policy', policy);
+    }
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', `max-age=${ONE_YEAR_SECONDS}; includeSubDomains`);
     }

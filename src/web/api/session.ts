@@ -1,10 +1,19 @@
-import { getProfile, type Profile, setProfile } from '../auth/profile';
+import {
+  clearProfile,
+  getProfile,
+  hasSessionMarker,
+  type Profile,
+  SIGNED_IN_MARKER,
+  setProfile,
+  settleSession,
+} from '../auth/profile';
 import { refreshSession } from './auth';
 
-// Keeps a signed-in session alive: access tokens live 15 minutes; before one runs out the rotating
-// refresh token (httpOnly cookie) buys the next. Tabs share one cookie, so refreshes are serialized
-// across tabs (Web Locks) — two tabs presenting the same refresh token would look like token theft
-// to the server and end the session.
+// Keeps a signed-in session alive: access tokens live 15 minutes, in memory (auth/profile.ts);
+// before one runs out the rotating refresh token (httpOnly cookie) buys the next, and after a reload
+// restoreSession() buys one at once. Tabs share one cookie, so refreshes are serialized across tabs
+// (Web Locks) — two tabs presenting the same refresh token would look like token theft to the server
+// and end the session.
 
 /** Refresh when less than this is left. */
 const REFRESH_MARGIN_MS = 2 * 60_000;
@@ -29,11 +38,14 @@ export function needsRefresh(profile: Pick<Profile, 'accessToken'> | null, now =
 
 let inflight: Promise<boolean> | null = null;
 
-/** Gets a new access token now (once per moment across tabs); false when the session has ended. */
+/**
+ * Gets a new access token now (once per moment across tabs); false when the session has ended. A
+ * tab without a token (just reloaded) asks for one; a tab whose token is still fresh keeps it.
+ */
 export function refreshAccessToken(): Promise<boolean> {
   const run = async () => {
-    // Another tab may have refreshed while this one waited for the lock.
-    if (!needsRefresh(getProfile())) return getProfile() !== null;
+    const profile = getProfile();
+    if (profile && !needsRefresh(profile)) return true;
     const next = await refreshSession();
     if (!next) return false;
     setProfile({ ...getProfile(), ...next });
@@ -48,8 +60,24 @@ export function refreshAccessToken(): Promise<boolean> {
 }
 
 /**
+ * After a reload: when this browser holds a session (the marker), renews the access token from the
+ * refresh cookie before the guarded screens decide anything. True when signed in afterwards.
+ */
+export async function restoreSession(): Promise<boolean> {
+  if (getProfile()) return true;
+  if (!hasSessionMarker()) {
+    settleSession();
+    return false;
+  }
+  const renewed = await refreshAccessToken().catch(() => false);
+  if (!renewed) clearProfile();
+  return renewed;
+}
+
+/**
  * Starts refreshing the signed-in user's access token ahead of its expiry (checked every 30 s and
- * when the tab becomes visible). Returns a stop function. Call once at application start.
+ * when the tab becomes visible), and picks up a sign-in made in another tab. Returns a stop
+ * function. Call once at application start, after restoreSession().
  */
 export function startSessionKeeper(): () => void {
   const tick = () => {
@@ -57,10 +85,15 @@ export function startSessionKeeper(): () => void {
   };
   const timer = setInterval(tick, CHECK_EVERY_MS);
   const onVisible = () => document.visibilityState === 'visible' && tick();
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === SIGNED_IN_MARKER && e.newValue && !getProfile()) void restoreSession();
+  };
   document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('storage', onStorage);
   tick();
   return () => {
     clearInterval(timer);
     document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('storage', onStorage);
   };
 }

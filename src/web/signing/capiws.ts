@@ -28,6 +28,9 @@ export class CapiwsConnectionError extends Error {
   }
 }
 
+/** How long an error waits for its close event (which carries the code) before failing the call. */
+const CLOSE_GRACE_MS = 100;
+
 export function callCapiws(
   url: string,
   request: CapiwsRequest,
@@ -60,7 +63,13 @@ export function callCapiws(
       reject(new CapiwsConnectionError(event.code || null));
     };
     socket.onerror = () => {
-      // onclose follows with the code; nothing to do here.
+      // onclose normally follows with the code. A connection the page's Content-Security-Policy
+      // refuses (an address the server did not list) gets no close event in Chromium: fail anyway.
+      setTimeout(() => {
+        if (settled) return;
+        settled = true;
+        reject(new CapiwsConnectionError(null));
+      }, CLOSE_GRACE_MS);
     };
   });
 }

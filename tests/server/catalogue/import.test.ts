@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
+import { seedDemo } from '../../../src/server/db/seeds';
 import { importFile } from '../../../src/server/services/catalogue/import/importFile';
 import { LISTS } from '../../../src/server/services/catalogue/lists';
 import { withDatabases } from '../harness';
@@ -75,6 +76,12 @@ withDatabases('catalogue importer', (ctx) => {
         .json()
         .rows.find((d: { list: string }) => d.list === 'withoutVat');
       expect(ds.source).toBe('import');
+
+      // A restart seeds the demo data again: the imported list must stay as imported, without demo rows.
+      await seedDemo(ctx.db);
+      expect(await count('catalogue_without_vat')).toBe(2);
+      expect(await count('catalogue_without_vat', 'is_demo')).toBe(0);
+      expect(await dataset('withoutVat')).toMatchObject({ source: 'import', version: v1 + 1 });
     });
 
     it('accepts semicolon-separated files', async () => {

@@ -256,16 +256,31 @@ withDatabases(
           expect(res.headers['x-frame-options']).toBe('DENY');
           expect(res.headers['cache-control']).toBe('no-cache');
         }
+        // A revalidated page (304) must not bring a policy of its own: the browser would put it on
+        // the cached page, and a resource policy there blocks every script of the app.
+        const first = await ctx.app.inject({ method: 'GET', url: '/' });
+        const again = await ctx.app.inject({
+          method: 'GET',
+          url: '/',
+          headers: { 'if-none-match': String(first.headers.etag) },
+        });
+        expect(again.statusCode).toBe(304);
+        expect(again.headers['content-security-policy']).toBeUndefined();
         const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
         expect(asset.headers['cache-control']).toContain('immutable');
         expect(asset.headers['x-content-type-options']).toBe('nosniff');
       });
 
-      it('the API documentation runs under a CSP without inline code', async () => {
+      it('the API documentation: its own scripts only; inline styles (Swagger UI injects them) there alone', async () => {
         const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
         expect(res.statusCode).toBe(200);
-        expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+        const csp = String(res.headers['content-security-policy']);
+        expect(csp).toContain("script-src 'self';");
+        expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+        expect(csp).toContain("frame-ancestors 'none'");
         expect(res.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+        const app = await ctx.app.inject({ method: 'GET', url: '/documents/incoming' });
+        expect(String(app.headers['content-security-policy'])).toContain("style-src 'self';");
       });
     });
   },
