@@ -102,6 +102,49 @@ withDatabases(
       expect(del.statusCode).toBe(422);
     });
 
+    it('sends a kind marked for internal approval only once its route approved this very content', async () => {
+      const approvalKinds = (kinds: string[]) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/DocumentAccess/changeApprovalSettings',
+          headers: auth(a),
+          payload: { kinds },
+        });
+      expect((await approvalKinds(['invoice'])).statusCode).toBe(200);
+      try {
+        const id = (
+          await addDraft(ctx, a, 'invoice', invoiceOf(ORG1.identity, ORG2.identity, 'R-AGREE'))
+        ).json().data.id as string;
+        const refused = await getModelSign(ctx, a, id, 'send');
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().code).toBe('APPROVAL_REQUIRED');
+        // The director routes it to himself and approves; then the same draft may be sent.
+        const me = JSON.parse(Buffer.from(a.token.split('.')[1], 'base64url').toString()).sub as string;
+        const post = (url: string, payload: object) =>
+          ctx.app.inject({ method: 'POST', url, headers: auth(a), payload });
+        expect(
+          (await post('/api/Document/createAgreement', { documentId: id, performers: [me] })).statusCode,
+        ).toBe(200);
+        expect(
+          (await post('/api/Document/makeAcceptanceUser', { documentId: id, approve: true })).statusCode,
+        ).toBe(200);
+        const sentNow = await act(ctx, fixture, a, id, 'send');
+        expect(sentNow.statusCode, sentNow.body).toBe(200);
+        expect((await view(ctx, a, id)).json().data.status).toBe(1);
+        // Other kinds are not held back by the invoice's setting.
+        const otherKind = await addDraft(ctx, a, 'completionAct', {
+          ...act1,
+          SellerTin: ORG1.identity,
+          BuyerTin: ORG2.identity,
+          ProductList: { ...act1.ProductList, Tin: ORG1.identity },
+        });
+        expect(otherKind.statusCode, otherKind.body).toBe(200);
+        expect((await getModelSign(ctx, a, otherKind.json().data.id, 'send')).statusCode).toBe(200);
+      } finally {
+        expect((await approvalKinds([])).statusCode).toBe(200);
+      }
+    });
+
     it('needs a reason of at most 500 characters to reject, and shows it to the sender', async () => {
       const id = await sent('R-REJECT');
       expect((await getModelSign(ctx, b, id, 'reject')).json().code).toBe('REASON_REQUIRED');

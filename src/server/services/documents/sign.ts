@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 import type { SignatureService } from '../../signing';
-import { requireDocumentRight, signerMayAct } from '../access';
+import { requireApprovalIfConfigured, requireDocumentRight, signerMayAct } from '../access';
 import { actedInStatus } from './acted';
 import { appendEvent, sha256Hex } from './chain';
 import { idempotent, storedAnswer } from './idempotency';
@@ -83,6 +83,9 @@ async function prepare(
   const checkedReason = checkReason(action, reason);
   let content = doc.content;
   if (action.sign.shape === 'document') {
+    // A kind the organisation marked for internal approval is sent only with an approved route for
+    // exactly this content (spec §4 agreement actions).
+    await requireApprovalIfConfigured(ctx.db, caller.user, documentId, doc.kind);
     content = await validateContent(ctx.db, caller, doc.kind, doc.content, { documentId, now: ctx.now() });
   }
   const bytes = bytesToSign(doc.kind, actionName, {
