@@ -76,7 +76,15 @@ export function withDatabases(name: string, suite: (ctx: TestContext) => void, o
         ctx.db = opened.db;
         // The app must not close the shared db before dispose drops the schema.
         const appDb: Db = { ...opened.db, close: async () => {} };
-        ctx.app = await buildApp(testConfig(options.config), { db: appDb, logger: false });
+        // HUJJAT_TEST_LOG=1 shows the server's errors (a 500's cause) on stderr.
+        const logger = process.env.HUJJAT_TEST_LOG ? { stream: process.stderr } : false;
+        ctx.app = await buildApp(
+          testConfig({ logLevel: process.env.HUJJAT_TEST_LOG ? 'error' : 'silent', ...options.config }),
+          {
+            db: appDb,
+            logger,
+          },
+        );
         await ctx.app.ready();
       });
       afterAll(async () => {

@@ -52,7 +52,10 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
     connectionString: url,
     types,
     max: 10,
-    connectionTimeoutMillis: 5000,
+    // A burst queues for a connection rather than failing: 100 signed actions at once verify their
+    // CMS on the event loop while others wait, and 5 s answered some of them with a 500. Still well
+    // under the request timeout (limits.ts), so an unreachable server is reported, not waited on forever.
+    connectionTimeoutMillis: 30_000,
     options: schema ? `-c search_path=${schema}` : undefined,
   });
   // A pool error on an idle client must not crash the process; the next query reports it.

@@ -201,7 +201,15 @@ export default async function eimzoRoutes(app: FastifyInstance) {
       // Checked before the body (a signed document) is read.
       onRequest: authenticate,
       bodyLimit: SIGNED_DOCUMENT_BODY_LIMIT,
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      // Per person, not per address: an office behind one address signs for many people at once.
+      config: {
+        rateLimit: {
+          max: 120,
+          timeWindow: '1 minute',
+          hook: 'onRequest',
+          keyGenerator: (request) => `timestamp:${request.user?.userId ?? request.ip}`,
+        },
+      },
       schema: {
         tags: TAGS,
         summary:

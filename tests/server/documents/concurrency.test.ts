@@ -68,8 +68,10 @@ withDatabases(
     }
 
     it('lets exactly one of accept and cancel win on each of many documents, and every chain verifies', async () => {
-      // 200 pairs on PostgreSQL (real concurrency); PGlite has one connection and runs them in turn.
-      const pairs = ctx.kind === 'postgresql' ? 200 : 20;
+      // 50 pairs on PostgreSQL, all at once (real concurrency: 100 runs on the pool's connections);
+      // PGlite has one connection and runs them in turn. Each signature is timestamped through the API,
+      // whose limit (120 a minute per person) bounds the count.
+      const pairs = ctx.kind === 'postgresql' ? 50 : 20;
       const ids = await pool(
         Array.from({ length: pairs }, (_, i) => `RACE-${i}`),
         8,
