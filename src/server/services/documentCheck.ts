@@ -21,14 +21,20 @@ import { MAX_REPORTED_ERRORS } from '../limits';
 // and the engine's checkDocument, compiled a second time without allErrors:
 //  1. a fail-fast pass decides valid/invalid and stops at the first error (cost ≤ one pass over the
 //     document, which DOCUMENT_BODY_LIMIT bounds);
-//  2. only for an invalid document of at most FULL_REPORT_MAX_VALUES JSON values (a few hundred
-//     lines), the all-errors validator lists its errors for the form — bounded by that size;
+//  2. only for an invalid document of at most FULL_REPORT_MAX_VALUES JSON values and
+//     FULL_REPORT_MAX_ITEMS lines (a few hundred real lines), the all-errors validator lists its errors for the form — bounded by that size;
 //     a larger invalid document gets its first error;
 //  3. a valid one goes on to the database checks and the recomputation, as checkDocument does.
 // Measured with `npm run bench:hardening` (docs/auth.md has the table).
 
 /** Invalid documents up to this many JSON values get every error listed (at most MAX_REPORTED_ERRORS). */
 export const FULL_REPORT_MAX_VALUES = 20_000;
+/**
+ * …and with no list longer than this. Empty lines are cheap in values but each brings a dozen errors,
+ * and the all-errors pass grows faster than linearly with them (measured on one core: 1,000 empty lines
+ * 88 ms, 2,000 222 ms, 4,000 1.5 s; bench:hardening's 10,000 blocked 9.7 s).
+ */
+export const FULL_REPORT_MAX_ITEMS = 1_000;
 
 let failFastAjv: Ajv | undefined;
 const failFast = new Map<string, DocumentValidator>();
@@ -48,13 +54,17 @@ export function failFastValidator(kind: string): DocumentValidator {
   return validate;
 }
 
-/** Whether `value` holds at most `limit` JSON values (stops counting past the limit). */
-export function hasAtMostValues(value: unknown, limit: number): boolean {
+/**
+ * Whether `value` holds at most `limit` JSON values and no array of more than `maxItems` items
+ * (stops counting past either limit).
+ */
+export function hasAtMostValues(value: unknown, limit: number, maxItems = Number.POSITIVE_INFINITY): boolean {
   let count = 0;
   const stack: unknown[] = [value];
   while (stack.length) {
     const next = stack.pop();
     if (++count > limit) return false;
+    if (Array.isArray(next) && next.length > maxItems) return false;
     if (next && typeof next === 'object') {
       for (const child of Object.values(next)) stack.push(child);
     }
@@ -79,7 +89,7 @@ export async function checkDocumentBounded<T>(
   const { now, checker, ...serverContext } = options;
   const first = failFastValidator(kind)(content, { now });
   if (!first.valid) {
-    if (!hasAtMostValues(content, FULL_REPORT_MAX_VALUES)) {
+    if (!hasAtMostValues(content, FULL_REPORT_MAX_VALUES, FULL_REPORT_MAX_ITEMS)) {
       return { valid: false, errors: first.errors, complete: false };
     }
     const all = createValidator(kind)(content, { now }).errors;

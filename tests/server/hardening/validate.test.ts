@@ -8,7 +8,11 @@ import { computeLine } from '../../../src/engine/lines';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../../src/server/db/seeds/users';
 import { DOCUMENT_BODY_LIMIT, MAX_REPORTED_ERRORS } from '../../../src/server/limits';
 import { VALIDATE_RATE_LIMIT } from '../../../src/server/routes/Document';
-import { FULL_REPORT_MAX_VALUES, hasAtMostValues } from '../../../src/server/services/documentCheck';
+import {
+  FULL_REPORT_MAX_ITEMS,
+  FULL_REPORT_MAX_VALUES,
+  hasAtMostValues,
+} from '../../../src/server/services/documentCheck';
 import { type TestContext, withDatabases } from '../harness';
 
 const invoice = JSON.parse(readFileSync('schemas/documents/invoice/fixtures/valid/01-standard.json', 'utf8'));
@@ -34,6 +38,10 @@ describe('hasAtMostValues', () => {
     expect(hasAtMostValues({ a: [1, 2, { b: null }] }, 6)).toBe(true);
     expect(hasAtMostValues({ a: [1, 2, { b: null }] }, 5)).toBe(false);
     expect(hasAtMostValues('x', 1)).toBe(true);
+  });
+  it('stops at a list longer than the item limit', () => {
+    expect(hasAtMostValues({ a: [1, 2, 3] }, 100, 3)).toBe(true);
+    expect(hasAtMostValues({ a: [1, 2, 3, 4] }, 100, 3)).toBe(false);
   });
 });
 
@@ -84,6 +92,17 @@ withDatabases('POST /api/Document/validate does bounded work', (ctx) => {
     });
     expect(body.errors).toHaveLength(1);
     expect(res.body.length).toBeLessThan(4096);
+  });
+
+  it('answers the first error only of many empty lines: few values, but a dozen errors each', async () => {
+    const rows = Array.from({ length: 10_000 }, () => ({}));
+    // Small in values: the value count alone would have asked for the all-errors pass.
+    expect(hasAtMostValues(withRows(rows), FULL_REPORT_MAX_VALUES)).toBe(true);
+    expect(hasAtMostValues(withRows(rows), FULL_REPORT_MAX_VALUES, FULL_REPORT_MAX_ITEMS)).toBe(false);
+    const res = await validate(withRows(rows));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The document has errors; showing the first found: 1');
+    expect(res.json().errors).toHaveLength(1);
   });
 
   it('lists at most 100 errors of a small invalid body, localized at their fields', async () => {
