@@ -1,7 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { enterShellWithoutSession, expectNoSeriousA11yViolations } from './helpers';
+import { signInWithPassword } from './authHelpers';
+import { expectNoSeriousA11yViolations } from './helpers';
 
-// The schema form in a real browser: /newdoc, the invoice kind, our product table, the printed form.
+// The schema form in a real browser: the analysts' sandbox (/newdoc/sandbox, demo mode), the invoice
+// kind, our product table, the printed form. A real session: the server checks the document.
+const SANDBOX_TITLE = 'Песочница форм (для аналитиков и QA)';
 const cell = (row: number, field: string) => `#root_ProductList_Products_${row}_${field}`;
 
 /** A typed cell rests as text; a click opens its editor (an input under the same id), then type. */
@@ -14,9 +17,9 @@ async function typeInCell(page: Page, row: number, field: string, text: string) 
 test('fill a 3-line invoice, fix a localized inline error, print with totals and the sum in words', async ({
   page,
 }) => {
-  await enterShellWithoutSession(page);
-  await page.goto('/newdoc?kind=invoice&mode=create');
-  await expect(page.getByRole('heading', { name: 'Новый документ' })).toBeVisible();
+  await signInWithPassword(page);
+  await page.goto('/newdoc/sandbox?kind=invoice&mode=create');
+  await expect(page.getByRole('heading', { name: SANDBOX_TITLE })).toBeVisible();
 
   // The header (parties, ids) from the schema's demo sample; the lines are typed here.
   await page.getByRole('button', { name: 'Заполнить примером (демо)' }).click();
@@ -73,10 +76,11 @@ test('fill a 3-line invoice, fix a localized inline error, print with totals and
   await expect(printed.locator('.pf-qr img')).toHaveCount(0);
 });
 
-test('every kind opens in every mode it offers, and the chooser passes axe', async ({ page }) => {
+test('every kind opens in every mode it offers in the sandbox, which passes axe', async ({ page }) => {
   test.setTimeout(240_000);
-  await enterShellWithoutSession(page);
-  await page.goto('/newdoc');
+  await signInWithPassword(page);
+  await page.goto('/newdoc/sandbox');
+  await expect(page.getByLabel('Вид документа или формы')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   const kinds = await page
     .getByLabel('Вид документа или формы')
@@ -84,8 +88,10 @@ test('every kind opens in every mode it offers, and the chooser passes axe', asy
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   expect(kinds.length).toBeGreaterThanOrEqual(10);
   for (const kind of kinds) {
-    await page.goto(`/newdoc?kind=${kind}`);
-    await expect(page.getByRole('heading', { name: 'Новый документ' }), kind).toBeVisible();
+    await page.goto(`/newdoc/sandbox?kind=${kind}`);
+    await expect(page.getByRole('heading', { name: SANDBOX_TITLE }), kind).toBeVisible();
+    // The title shows at once; the modes once the server confirmed demo mode (the sandbox is demo-only).
+    await expect(page.getByRole('tab').first(), kind).toBeVisible();
     const modes = await page.getByRole('tab').allTextContents();
     expect(modes.length, kind).toBeGreaterThanOrEqual(1);
     for (const mode of modes) {
@@ -94,20 +100,17 @@ test('every kind opens in every mode it offers, and the chooser passes axe', asy
         'aria-selected',
         'true',
       );
-      await expect(
-        page.locator('form.hujjat-form, article.pf').first(),
-        `${kind} ${mode}`,
-      ).toBeVisible();
+      await expect(page.locator('form.hujjat-form, article.pf').first(), `${kind} ${mode}`).toBeVisible();
     }
   }
-  await page.goto('/newdoc?kind=waybill&mode=print');
+  await page.goto('/newdoc/sandbox?kind=waybill&mode=print');
   await expect(page.getByRole('article')).toBeVisible();
 });
 
 test('the product table works at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await enterShellWithoutSession(page);
-  await page.goto('/newdoc?kind=invoice&mode=update');
+  await signInWithPassword(page);
+  await page.goto('/newdoc/sandbox?kind=invoice&mode=update');
   await expect(page.locator(cell(0, 'Name'))).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -116,8 +119,8 @@ test('the product table works at 375 px', async ({ page }) => {
 test('the product table by keyboard: Tab opens the next cell with its text selected, Enter commits and goes down, Escape undoes', async ({
   page,
 }) => {
-  await enterShellWithoutSession(page);
-  await page.goto('/newdoc?kind=invoice&mode=update');
+  await signInWithPassword(page);
+  await page.goto('/newdoc/sandbox?kind=invoice&mode=update');
   const name = page.locator(cell(0, 'Name'));
   await expect(name).toBeVisible();
   const before = (await name.textContent()) ?? '';

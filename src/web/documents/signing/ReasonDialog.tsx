@@ -50,7 +50,7 @@ export function ReasonDialog({
           <Button variant="secondary" onClick={onCancel}>
             {t('common:cancel')}
           </Button>
-          <Button variant={required ? 'danger' : 'primary'} onClick={submit} aria-disabled={Boolean(error)}>
+          <Button variant={required ? 'danger' : 'primary'} onClick={submit}>
             {confirmLabel}
           </Button>
         </>
