@@ -189,6 +189,12 @@ export const finishMultiSign = (logId: string) =>
     },
   ).then((r) => r.data);
 
+/** The documents of one bulk signing with their numbers (the report names documents by number). */
+export const fetchMultiSignNumbers = (logId: string) =>
+  apiFetch<{ rows: { documentId: string; number: string | null }[] }>('/api/MultiSignLog/GetItemList', {
+    query: { logId, pageNumber: 1, pageSize: 50000 },
+  }).then((r) => new Map(r.rows.filter((x) => x.number).map((x) => [x.documentId, x.number as string])));
+
 export interface Statistics {
   period: { monthFrom: string; monthTo: string };
   totals: Record<'incoming' | 'outgoing' | 'drafts', { count: number; sum: string }>;

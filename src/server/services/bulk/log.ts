@@ -171,10 +171,14 @@ export async function listItems(db: Db, organizationId: string, logId: string, p
     number: string | null;
     kind: string | null;
   }>(
-    `select i.ord, i.document_id, i.outcome, i.code, i.message, i.at, d.number, d.kind
-     from multi_sign_items i left join documents d on d.id = i.document_id
+    // The number and kind as the caller's organisation sees the document (its own party row): an id
+    // of another organisation's document put in a log answers nothing about that document.
+    `select i.ord, i.document_id, i.outcome, i.code, i.message, i.at, p.number, p.kind
+     from multi_sign_items i
+     left join document_parties p on p.document_id = i.document_id and p.box is not null
+       and p.identity = (select coalesce(o.tin, o.pinfl) from organizations o where o.id = $4)
      where i.log_id = $1 order by i.ord limit $2 offset $3`,
-    [logId, size, (page - 1) * size],
+    [logId, size, (page - 1) * size, organizationId],
   );
   return {
     rows: rows.rows.map((r) => ({

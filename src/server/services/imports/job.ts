@@ -60,6 +60,14 @@ export async function callerFor(
 
 export const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
+/**
+ * Lets the server's other work run between two documents. PGlite answers from WebAssembly in the
+ * same thread and its promises settle as microtasks, so a loop that only awaits it never gives the
+ * event loop a turn: without this, the progress stream, Job/get and every other request waited
+ * until the whole import had finished.
+ */
+const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function importJob(documents: DocumentsService): JobDefinition<ImportJobData> {
   return {
     type: IMPORT_JOB,
@@ -123,6 +131,7 @@ async function runImport(ctx: JobContext<ImportJobData>, documents: DocumentsSer
   const now = documents.now();
   for (const [i, group] of parsed.groups.entries()) {
     if (ctx.signal.aborted) throw ctx.signal.reason;
+    await yieldToOthers();
     const checked = await checkGroup(ctx.db, caller, template, parsed, group, fill, now);
     errors.push(...checked.errors);
     if (checked.content) contents.push(checked.content);
@@ -145,6 +154,7 @@ async function runImport(ctx: JobContext<ImportJobData>, documents: DocumentsSer
   const ids: string[] = [];
   for (const [i, content] of contents.entries()) {
     if (ctx.signal.aborted) throw ctx.signal.reason;
+    await yieldToOthers();
     const groupKey = parsed.groups[i].key;
     const known = await log.importedDocument(ctx.db, row.organization_id, tableHash, groupKey);
     if (known) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fetchMultiSignNumbers } from '../../api/bulk';
 import type { DocDirection } from '../../api/documents';
 import { getProfile } from '../../auth/profile';
 import { type Certificate, reportSigningError } from '../../signing';
@@ -35,6 +36,8 @@ export function BulkSignDialog({
   const [action, setAction] = useState(actions[0]);
   const [reason, setReason] = useState('');
   const abort = useRef<AbortController | null>(null);
+  // Document numbers for the report, read from the multi-sign log once the run is over.
+  const [numbers, setNumbers] = useState<Map<string, string>>(new Map());
 
   // Closing the tab stops the loop; the server keeps what was signed, the log shows the rest not signed.
   useEffect(() => {
@@ -70,6 +73,7 @@ export function BulkSignDialog({
       setStep((prev) =>
         prev.step === 'run' ? { ...prev, outcomes: result.outcomes, finished: true } : prev,
       );
+      fetchMultiSignNumbers(result.logId).then(setNumbers, () => undefined);
     } catch (error) {
       reportSigningError(t, error);
       setStep((prev) => (prev.step === 'run' ? { ...prev, finished: true } : { step: 'choose' }));
@@ -159,7 +163,9 @@ export function BulkSignDialog({
     {
       key: 'doc',
       header: t('bulk:sign.document'),
-      cell: (r) => <a href={`/documents/${r.documentId}`}>{r.documentId.slice(0, 8)}</a>,
+      cell: (r) => (
+        <a href={`/documents/${r.documentId}`}>{numbers.get(r.documentId) ?? r.documentId.slice(0, 8)}</a>
+      ),
     },
     {
       key: 'outcome',

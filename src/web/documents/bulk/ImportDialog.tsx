@@ -103,6 +103,17 @@ export function ImportDialog({
     { key: 'doc', header: t('bulk:import.table.document'), cell: (r) => r.documentKey ?? '' },
   ];
 
+  // The job counts two passes over the documents (check all, then create each), unless it only
+  // checks: the label names the pass and counts documents, not steps.
+  const jobLabel = ({ done, total }: { done: number; total: number | null }) => {
+    if (!total) return t('bulk:import.reading');
+    if (dryRun) return t('bulk:import.checking', { done, total });
+    const documents = Math.ceil(total / 2);
+    return done < documents
+      ? t('bulk:import.checking', { done, total: documents })
+      : t('bulk:import.creating', { done: done - documents, total: documents });
+  };
+
   const busy = phase.phase === 'upload' || phase.phase === 'job';
   return (
     <Modal
@@ -173,10 +184,7 @@ export function ImportDialog({
           <ProgressBar value={phase.fraction} label={t('bulk:import.uploading')} />
         )}
         {phase.phase === 'job' && (
-          <ProgressBar
-            value={phase.total ? phase.done / phase.total : null}
-            label={t('bulk:import.checking', { done: phase.done, total: phase.total ?? '…' })}
-          />
+          <ProgressBar value={phase.total ? phase.done / phase.total : null} label={jobLabel(phase)} />
         )}
         {phase.phase === 'result' && (
           <>
