@@ -46,22 +46,26 @@ export default function StatisticsPage() {
             {t(`presets.${p}`)}
           </Button>
         ))}
-        <label htmlFor="stats-from">{t('from')}</label>
-        <Input
-          id="stats-from"
-          type="date"
-          value={from}
-          max={to}
-          onChange={(e) => e.target.value && setPeriod([e.target.value, to])}
-        />
-        <label htmlFor="stats-to">{t('to')}</label>
-        <Input
-          id="stats-to"
-          type="date"
-          value={to}
-          min={from}
-          onChange={(e) => e.target.value && setPeriod([from, e.target.value])}
-        />
+        <span className="stats-date">
+          <label htmlFor="stats-from">{t('from')}</label>
+          <Input
+            id="stats-from"
+            type="date"
+            value={from}
+            max={to}
+            onChange={(e) => e.target.value && setPeriod([e.target.value, to])}
+          />
+        </span>
+        <span className="stats-date">
+          <label htmlFor="stats-to">{t('to')}</label>
+          <Input
+            id="stats-to"
+            type="date"
+            value={to}
+            min={from}
+            onChange={(e) => e.target.value && setPeriod([from, e.target.value])}
+          />
+        </span>
       </form>
       {stats.isLoading ? (
         <Loading />
