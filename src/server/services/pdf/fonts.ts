@@ -54,6 +54,43 @@ function keepCodePoints(font: FontkitFont): FontkitFont {
   return font;
 }
 
+interface GlyphRun {
+  glyphs: unknown[];
+  positions: object[];
+}
+type Layout = (text: string, features?: unknown, ...rest: unknown[]) => GlyphRun;
+
+/** Distinct words whose shaping a font keeps between documents (then it starts over). */
+export const SHARED_LAYOUTS = 20_000;
+
+/**
+ * Shaping a word (fontkit's layout: the font's substitution and positioning lookups) was the largest
+ * single cost of a PDF — a 1000-line invoice shapes thousands of words. pdfkit remembers a word's
+ * shaping for one document only; the same words (labels, units, codes, line numbers, names) come back
+ * in the next one. The font keeps them for every document: a word's shaping depends only on its text
+ * (pdfkit asks without features, script or direction), and each caller gets its own copy of the
+ * positions, which pdfkit scales in place.
+ */
+function shareLayouts<T extends object>(font: T): T {
+  const target = font as T & { layout: Layout };
+  const layout: Layout = target.layout.bind(font);
+  const runs = new Map<string, GlyphRun>();
+  target.layout = (text, features, ...rest) => {
+    if (features !== undefined || rest.length > 0) return layout(text, features, ...rest);
+    let run = runs.get(text);
+    if (!run) {
+      run = layout(text);
+      if (runs.size >= SHARED_LAYOUTS) runs.clear();
+      runs.set(text, run);
+    }
+    const copy = Object.assign(Object.create(Object.getPrototypeOf(run)), run) as GlyphRun;
+    copy.glyphs = run.glyphs.slice();
+    copy.positions = run.positions.map((p) => Object.assign(Object.create(Object.getPrototypeOf(p)), p));
+    return copy;
+  };
+  return font;
+}
+
 /**
  * pdfkit parses a TrueType font anew for every document (fontkit.create): for Noto Sans that parse
  * and the garbage it leaves were most of a small PDF's time. The parsed font is read-only to pdfkit
@@ -77,7 +114,7 @@ export function shareParsedFonts(): void {
       const key = `${buffer.length}:${createHash('sha1').update(buffer).digest('hex')}:${name ?? ''}`;
       let font = parsed.get(key);
       if (!font) {
-        font = keepCodePoints(original.create(buffer, name) as FontkitFont);
+        font = shareLayouts(keepCodePoints(original.create(buffer, name) as FontkitFont));
         parsed.set(key, font);
       }
       return font;

@@ -2,8 +2,10 @@ import { createRequire } from 'node:module';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
 import type { PrintModel } from '../../../engine/print';
+import { batchContentWrites } from './contentStreams';
 import { fontFiles, PDF_FONT, shareParsedFonts } from './fonts';
 import { pdfDocument } from './layout';
+import { fastStyleLookup } from './styleLookup';
 
 /**
  * Server PDF of a print model (pdfmake): A4, Noto Sans embedded, the QR to the verification page,
@@ -39,6 +41,8 @@ let printer: PdfMake | null = null;
 function pdfmake(): PdfMake {
   if (printer) return printer;
   shareParsedFonts();
+  batchContentWrites();
+  fastStyleLookup();
   const instance = require('pdfmake') as PdfMake;
   const fonts: Record<string, string> = {};
   for (const [style, bytes] of Object.entries(fontFiles())) {
