@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { DocumentEvent } from '../../api/documents';
 import { showDateTime } from '../format';
 import { statusKeyOf } from '../statusTone';
+
+/** The note the server keeps on a copy's first event ("copy of <id>"): a link, never the raw words. */
+const COPIED_FROM = /^copy of ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** The document's history (the hash-chained event log): who, when, what, from → to, and the reason. */
 export function HistoryTimeline({ kind, events }: { kind: string; events: DocumentEvent[] }) {
@@ -43,11 +47,19 @@ export function HistoryTimeline({ kind, events }: { kind: string; events: Docume
                 {status(event.toStatus)}
               </div>
             )}
-            {event.reason && (
-              <blockquote className="doc-event-reason">
-                <span className="visually-hidden">{t('workspace:view.reason')}: </span>
-                {event.reason}
-              </blockquote>
+            {event.action === 'copy' && COPIED_FROM.test(event.reason ?? '') ? (
+              <div className="doc-event-copied">
+                <Link to={`/documents/${COPIED_FROM.exec(event.reason ?? '')?.[1]}`}>
+                  {t('workspace:view.copiedFrom')}
+                </Link>
+              </div>
+            ) : (
+              event.reason && (
+                <blockquote className="doc-event-reason">
+                  <span className="visually-hidden">{t('workspace:view.reason')}: </span>
+                  {event.reason}
+                </blockquote>
+              )
             )}
           </li>
         ))}
