@@ -45,10 +45,22 @@ test('typing a demo counterparty’s TIN fills every requisite of the buyer', as
   await expect(hint).toContainText('банк: DEMO MILLIY BANK AJ BOSH OFISI (demo)');
   await expect(hint).toContainText('Плательщик НДС+ (сертификат активный)');
   await expect(hint).toContainText('Мирабадский район');
-  await page.locator('#root_BuyerTin').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/reference-buyer-filled.png`, fullPage: false });
-  const section = page.locator('#root_Buyer_Accountant').locator('xpath=ancestor::fieldset[1]');
-  if (await section.count()) await section.screenshot({ path: `${SHOTS}/reference-buyer-section.png` });
+  // The TIN, what the look-up found and the whole buyer section, clear of the sticky action bar (a
+  // viewport tall enough to hold them all leaves the bar below them).
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  const from = await page.locator('#root_BuyerTin').boundingBox();
+  const to = await page
+    .locator('#root_Buyer_Accountant')
+    .locator('xpath=ancestor::fieldset[1]')
+    .boundingBox();
+  expect(from && to).toBeTruthy();
+  if (from && to) {
+    const top = from.y - 40;
+    await page.screenshot({
+      path: `${SHOTS}/reference-buyer-filled.png`,
+      clip: { x: 248, y: top, width: 1032, height: to.y + to.height - top + 16 },
+    });
+  }
 });
 
 test('the classifier picker finds a code by an Uzbek word, with its package', async ({ page }) => {
@@ -81,4 +93,7 @@ test('the classifier picker finds a code by an Uzbek word, with its package', as
   await expect.poll(() => cell('CatalogCode')).toBe('03304020001027003');
   await expect.poll(() => cell('CatalogName')).toContain('Антисептик для рук');
   await expect.poll(() => cell('PackageCode')).toBe('1309398');
+  await page.getByRole('heading', { name: /Новый документ/ }).click();
+  await page.locator('#root_ProductList_Products_0_PackageCode').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/reference-classifier-picked.png` });
 });

@@ -29,7 +29,7 @@ afterEach(async () => {
 });
 afterAll(() => server.close());
 
-function setup(schema: RJSFSchema, uiSchema: UiSchema, initialData?: unknown) {
+function setup(schema: RJSFSchema, uiSchema: UiSchema, initialData?: unknown, idPrefix?: string) {
   const onChange = vi.fn<(data: unknown) => void>();
   // A fresh cache per test: one test's answers must not serve another's.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -42,6 +42,7 @@ function setup(schema: RJSFSchema, uiSchema: UiSchema, initialData?: unknown) {
         initialData={initialData}
         onChange={onChange}
         onSubmit={vi.fn()}
+        idPrefix={idPrefix}
       />
     </QueryClientProvider>,
   );
@@ -362,5 +363,30 @@ describe('measure, country and bank fields', () => {
     await userEvent.clear(input('root_BankId'));
     await userEvent.type(input('root_BankId'), '00001');
     await waitFor(() => expect(hint).toHaveTextContent('Такого МФО нет в справочнике банков'));
+  });
+
+  it('region and district in a form with its own id prefix (the requisites page’s "company")', async () => {
+    server.use(...referenceApi());
+    const { last } = setup(
+      {
+        type: 'object',
+        properties: { RegionId: { type: ['integer', 'null'] }, DistrictId: { type: ['integer', 'null'] } },
+      },
+      {
+        RegionId: { 'ui:widget': 'region' },
+        DistrictId: { 'ui:widget': 'district', 'ui:options': { region: 'RegionId' } },
+      },
+      { RegionId: 26, DistrictId: 1726294 },
+      'company',
+    );
+    const district = input('company_DistrictId') as unknown as HTMLSelectElement;
+    // The district of the stored region is named, not shown as its bare code, and the list is open.
+    await waitFor(() =>
+      expect(within(district).getByRole('option', { name: 'Чиланзарский район' })).toBeInTheDocument(),
+    );
+    expect(district).toBeEnabled();
+    expect(district.selectedOptions[0]?.textContent).toBe('Чиланзарский район');
+    await userEvent.selectOptions(district, 'Юнусабадский район');
+    await waitFor(() => expect(last().DistrictId).toBe(1726266));
   });
 });

@@ -115,8 +115,16 @@ export function readAt(data: unknown, path: ReadonlyArray<string | number>): unk
   return node;
 }
 
-/** RJSF ids are the path joined by "_" under "root" (national names hold no "_"). */
-export function pathOfId(id: string, idPrefix = 'root'): string[] {
+/**
+ * RJSF ids are the form's idPrefix and the path, joined by "_" (national names hold no "_"). Without
+ * an idPrefix the first segment is taken for it: forms choose their own ("root", "company",
+ * "settings-bankAccount", "doc"), none with "_", and a widget does not know which its form chose.
+ */
+export function pathOfId(id: string, idPrefix?: string): string[] {
+  if (idPrefix === undefined) {
+    const at = id.indexOf('_');
+    return at < 0 ? [] : id.slice(at + 1).split('_');
+  }
   const rest = id.startsWith(`${idPrefix}_`) ? id.slice(idPrefix.length + 1) : id === idPrefix ? '' : id;
   return rest === '' ? [] : rest.split('_');
 }
