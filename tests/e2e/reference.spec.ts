@@ -94,6 +94,12 @@ test('the classifier picker finds a code by an Uzbek word, with its package', as
   await expect.poll(() => cell('CatalogName')).toContain('Антисептик для рук');
   await expect.poll(() => cell('PackageCode')).toBe('1309398');
   await page.getByRole('heading', { name: /Новый документ/ }).click();
-  await page.locator('#root_ProductList_Products_0_PackageCode').scrollIntoViewIfNeeded();
+  const packageCell = page.locator('#root_ProductList_Products_0_PackageCode');
+  await packageCell.scrollIntoViewIfNeeded();
+  // The table draws its visible lines after the scroll: wait until this one is painted in view.
+  await expect(packageCell).toBeInViewport();
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+  );
   await page.screenshot({ path: `${SHOTS}/reference-classifier-picked.png` });
 });
