@@ -2,7 +2,8 @@ import { Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { RouteGuard } from './auth/RouteGuard';
 import { SystemModals } from './system/SystemModals';
-import { Loading, Toaster } from './ui';
+import { Loading } from './ui/Feedback';
+import { Toaster } from './ui/toast/Toaster';
 
 /** The spec's route name of the deepest match, for screens that switch on it (catalogue tabs). */
 export function useRouteName(): string | undefined {

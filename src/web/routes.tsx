@@ -5,7 +5,7 @@ import { SignLayout } from './layouts/SignLayout';
 import { SANDBOX_PATH, SANDBOX_ROUTE_NAME } from './pages/newdoc/paths';
 import { preloadNewdocKind } from './pages/newdoc/preload';
 import { RouteError } from './system/RouteError';
-import { Loading } from './ui';
+import { Loading } from './ui/Feedback';
 
 // Every screen is its own chunk (spec §2: screens load lazily). `handle.name` is the spec's route name.
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({

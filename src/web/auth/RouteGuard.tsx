@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PATHS, PUBLIC_PATH_PREFIXES } from '../../engine/routes';
-import { Loading } from '../ui';
+import { Loading } from '../ui/Feedback';
 import { useProfile, useSessionPending } from './profile';
 
 const SIGN_IN_PATHS: string[] = [PATHS.authInn, PATHS.authLogin];

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../engine/constants';
 import { changeLocale, currentLocale } from '../i18n';
-import { Select } from '../ui';
+import { Select } from '../ui/Input';
 
 const NAMES: Record<Locale, string> = { ru: 'Русский', uz: 'O‘zbekcha', en: 'English' };
 

@@ -1,9 +1,11 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { PATHS } from '../../engine/routes';
 import { useProfile } from '../auth/profile';
-import { Button, Loading } from '../ui';
+import { prefetchSystemDialogs } from '../system/SystemModals';
+import { Button } from '../ui/Button';
+import { Loading } from '../ui/Feedback';
 import { Brand } from './Brand';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SideMenu } from './SideMenu';
@@ -14,6 +16,8 @@ export function MainLayout() {
   const { t } = useTranslation('common');
   const profile = useProfile();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The outage dialogs must not depend on loading their code during the outage.
+  useEffect(prefetchSystemDialogs, []);
   const who = profile?.organizationName || profile?.fullName || '';
   return (
     <div className="main-layout">

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiRequestError } from '../api/client';
-import { toast } from '../ui';
+import { toast } from '../ui/toast/store';
 import { EimzoError, isSilentSigningError } from './errors';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { Button } from '../ui';
+import { Button } from '../ui/Button';
 
 /** Shown when a screen fails to load or throws (e.g. a chunk missing after a deploy). */
 export function RouteError() {

@@ -15,7 +15,10 @@ import {
 } from '../../signing';
 import { reportSigningError } from '../../signing/reportSigningError';
 import { useCertificates } from '../../signing/useCertificates';
-import { Button, Input, Loading, toast } from '../../ui';
+import { Button } from '../../ui/Button';
+import { Loading } from '../../ui/Feedback';
+import { Input } from '../../ui/Input';
+import { toast } from '../../ui/toast/store';
 import { CertificateList } from './CertificateList';
 import { EimzoStatus } from './EimzoStatus';
 import { useDemoMode } from './useDemoMode';

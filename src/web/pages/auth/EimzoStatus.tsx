@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { EimzoError } from '../../signing';
-import { Button } from '../../ui';
+import { Button } from '../../ui/Button';
 
 const INSTALL_URL = 'https://e-imzo.soliq.uz/';
 

@@ -1,7 +1,7 @@
 import IMask, { type InputMask } from 'imask';
 import { type InputHTMLAttributes, useEffect, useRef } from 'react';
 import { PHONE_MASK } from '../../../engine/constants';
-import { inputClass } from '../../ui';
+import { inputClass } from '../../ui/Input';
 
 // imask treats only 0, a and * as slots; "+998 (" and the rest of the spec's mask are fixed text.
 const MASK = PHONE_MASK.replace('+998', '+{998}');

@@ -14,7 +14,11 @@ import {
 } from '../../signing';
 import { reportSigningError } from '../../signing/reportSigningError';
 import { useCertificates } from '../../signing/useCertificates';
-import { Button, errorIdFor, FormItem, Input, Loading, Select, toast } from '../../ui';
+import { Button } from '../../ui/Button';
+import { Loading } from '../../ui/Feedback';
+import { errorIdFor, FormItem } from '../../ui/FormItem';
+import { Input, Select } from '../../ui/Input';
+import { toast } from '../../ui/toast/store';
 import { EimzoStatus } from './EimzoStatus';
 import { PhoneInput } from './PhoneInput';
 import { stripPasswordChars } from './passwordFilter';
