@@ -65,7 +65,8 @@ test('a 401 from the API clears the profile and returns to certificate sign-in',
 });
 
 test('a 503 from the API opens the server-problem modal', async ({ page }) => {
-  await enterShellWithoutSession(page);
+  // A real session: the shell's own calls (menu counts, the bell) would end a made-up one first.
+  await signInWithPassword(page);
   await page.route('**/api/health', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
   await page.goto('/help');
   const dialog = page.getByRole('alertdialog', { name: 'Проблема с сервером' });
@@ -76,7 +77,8 @@ test('a 503 from the API opens the server-problem modal', async ({ page }) => {
 });
 
 test('a network error opens the server-problem modal too', async ({ page }) => {
-  await enterShellWithoutSession(page);
+  // A real session: the shell's own calls (menu counts, the bell) would end a made-up one first.
+  await signInWithPassword(page);
   await page.route('**/api/health', (route) => route.abort('connectionrefused'));
   await page.goto('/help');
   await expect(page.getByRole('alertdialog', { name: 'Проблема с сервером' })).toBeVisible();

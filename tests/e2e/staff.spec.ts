@@ -112,9 +112,11 @@ test('the director makes an invoices-only role and adds an accountant with it', 
   await dialog.getByLabel('Начальный пароль').fill(ACCOUNTANT.password);
   // Anchored: 'Начальный пароль' contains 'роль' (getByLabel matches substrings, case-insensitively).
   await dialog.getByLabel(/^Роль\*?$/).selectOption({ label: ROLE_NAME });
+  // The success toast lives 4 s: watch for it from the click on, so a slow dialog close cannot hide it.
+  const toastShown = page.getByText('Сотрудник добавлен').waitFor({ state: 'visible', timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Добавить сотрудника' }).click();
+  await toastShown;
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Сотрудник добавлен')).toBeVisible();
   const row = page.getByRole('row', { name: literally(ACCOUNTANT.name) });
   await expect(row).toContainText(ROLE_NAME);
 
