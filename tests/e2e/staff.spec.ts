@@ -1,5 +1,3 @@
-// Named access.spec so it runs first: later specs sign the demo person Rahimov in with his key, and
-// adding an existing account links it (its own password) instead of creating the accountant this walk signs in as.
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_LOGIN, signInWithPassword } from './authHelpers';
