@@ -1,7 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { enterShellWithoutSession, expectNoSeriousA11yViolations } from './helpers';
+import { signInWithPassword } from './authHelpers';
+import { expectNoSeriousA11yViolations } from './helpers';
 
-// The catalogue reads public reference data (/api/Lgota), so the shell's local profile is enough.
+// The catalogue reads public reference data (/api/Lgota) inside the signed-in shell. A real session:
+// with a made-up one, the shell's own calls (menu counts) were refused and ended it mid-test.
 
 const tbodyRows = (page: Page) => page.locator('.catalogue-table tbody tr');
 const firstCells = (page: Page, column: number) => tbodyRows(page).locator(`td:nth-child(${column})`);
@@ -13,7 +15,7 @@ async function applyFilter(page: Page, button: RegExp, value: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await enterShellWithoutSession(page);
+  await signInWithPassword(page);
 });
 
 test('the first tab opens with demo data, the badge and the real total', async ({ page }) => {

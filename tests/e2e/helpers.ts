@@ -15,6 +15,12 @@ export async function enterShellWithoutSession(page: Page, profile: Record<strin
   await page.route('**/api/CabinetNotification/getList*', (route) =>
     route.fulfill({ json: { rows: [], unreadCount: 0, totalCount: 0 } }),
   );
+  // The menu counts need a real session: refused, they would end the made-up one.
+  await page.route('**/api/Document/getCounts*', (route) =>
+    route.fulfill({
+      json: { success: true, data: { incoming: 0, incomingAwaiting: 0, outgoing: 0, drafts: 0, deleted: 0 } },
+    }),
+  );
   await page.goto('/maintenance');
   await page.evaluate(() => localStorage.setItem('hujjat.signedIn', '1'));
 }
