@@ -36,14 +36,15 @@ export type RotationResult =
   /** Unknown, expired or already revoked: the caller signs in again. */
   | { kind: 'invalid'; userId?: string; reason: 'unknown' | 'expired' | 'revoked' | 'inactive' }
   /** A token that was already rotated came back: someone holds a copy. The family is now revoked. */
-  | { kind: 'reuse'; userId: string; organizationId: string | null; familyId: string }
-  /**
-   * Rotated moments ago: two requests of one browser raced (tabs, retries). Not revoked; the caller
-   * already holds the successor in its cookie and simply retries.
-   */
-  | { kind: 'justRotated'; userId: string };
+  | { kind: 'reuse'; userId: string; organizationId: string | null; familyId: string };
 
-/** How long after a rotation a second use counts as a benign race rather than a stolen copy. */
+/**
+ * How long after a rotation a second use counts as a benign race of one browser rather than a stolen
+ * copy: two tabs opened together, or a page reloaded while its renewal was in flight (the browser
+ * dropped the answer, so its cookie still holds the old token). Within it the old token is exchanged
+ * again for another successor of the same family, as Auth0's "reuse interval" and Okta's grace
+ * period do; answering "retry" instead signed the reloaded tab out.
+ */
 export const REUSE_LEEWAY_SECONDS = 10;
 
 /**
@@ -78,8 +79,7 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<Rotatio
     const row = rows[0];
     if (!row) return { kind: 'invalid', reason: 'unknown' };
     if (row.revoked_at) return { kind: 'invalid', userId: row.user_id, reason: 'revoked' };
-    if (row.used_at && row.just_rotated) return { kind: 'justRotated', userId: row.user_id };
-    if (row.used_at) {
+    if (row.used_at && !row.just_rotated) {
       await revokeFamily(tx, row.family_id);
       return {
         kind: 'reuse',
@@ -93,7 +93,8 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<Rotatio
       await revokeFamily(tx, row.family_id);
       return { kind: 'invalid', userId: row.user_id, reason: 'inactive' };
     }
-    await tx.query('update refresh_tokens set used_at = now() where id = $1', [row.id]);
+    // A second exchange within the leeway keeps the first rotation's time: the leeway never stretches.
+    if (!row.used_at) await tx.query('update refresh_tokens set used_at = now() where id = $1', [row.id]);
     const issued = await issueRefreshToken(tx, {
       userId: row.user_id,
       organizationId: row.organization_id,

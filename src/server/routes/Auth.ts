@@ -240,10 +240,6 @@ export default async function authRoutes(app: FastifyInstance) {
       });
       throw new ApiError(401, 'REFRESH_TOKEN_REUSED', 'auth:errors.refreshReused');
     }
-    if (result.kind === 'justRotated') {
-      // Keep the cookie: it already holds the successor; the caller retries with it.
-      throw new ApiError(409, 'REFRESH_TOKEN_ROTATED', 'auth:errors.refreshRaced');
-    }
     if (result.kind === 'invalid') {
       clearRefreshCookie(reply);
       await audit(request, {
