@@ -65,6 +65,11 @@ export function checkPrintLayout(layout: PrintLayout, schema: JsonSchema): strin
       if (field !== undefined && !fields.includes(field))
         problems.push(`${where}: ${field} is totalled but not a column`);
     }
+    for (const column of table.columns) {
+      for (const named of Object.keys(column.names ?? {}))
+        if (!column.fields.includes(named))
+          problems.push(`${where}: ${named} is named but not a field of its column`);
+    }
   });
   return problems;
 }

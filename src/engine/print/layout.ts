@@ -1,4 +1,5 @@
 import { generatedPrintLayouts } from '../generated/printLayouts';
+import type { ReferenceList } from '../reference/names';
 
 /**
  * A kind's print layout: schemas/documents/<kind>/print.json, checked at build time against
@@ -50,6 +51,8 @@ export interface ColumnLayout {
   fields: string[];
   width: number;
   optional?: boolean;
+  /** Fields holding codes of a reference list, printed as their names (MeasureId → its unit). */
+  names?: Partial<Record<string, ReferenceList>>;
 }
 
 export interface TableLayout {

@@ -3,6 +3,7 @@ import type { Locale } from '../constants';
 import { formatIsoDate } from '../format';
 import type { Translate } from '../localize';
 import { type MoneyValue, toDecimal } from '../money';
+import { referenceName } from '../reference/names';
 import { getKind } from '../registry';
 import { sumInWords } from '../words';
 import type { FieldRef, PartyLayout, PrintLayout, SectionLayout, TableLayout } from './layout';
@@ -283,7 +284,9 @@ function buildTables(layouts: TableLayout[], ctx: Ctx): PrintTable[] {
             .map((name, i) => titleText(ctx.t, parts[i].raw, parts[i].node, name))
             .join(' / '),
           width: column.width / weights,
-          numeric: parts.every((part) => isNumeric(part.node) && !part.enumNames && !part.node?.enum),
+          numeric:
+            !column.names &&
+            parts.every((part) => isNumeric(part.node) && !part.enumNames && !part.node?.enum),
         };
       });
       if (numbered)
@@ -298,7 +301,11 @@ function buildTables(layouts: TableLayout[], ctx: Ctx): PrintTable[] {
         const cells = chosen.map((column) =>
           column.fields.map((name) => {
             const spec = field(name);
-            return valueText(readAt(line, spec.parts), spec.raw, spec.ui, ctx, spec.enumNames);
+            const value = readAt(line, spec.parts);
+            const list = column.names?.[name];
+            if (list && (typeof value === 'string' || typeof value === 'number') && value !== '')
+              return referenceName(list, String(value), ctx.lang);
+            return valueText(value, spec.raw, spec.ui, ctx, spec.enumNames);
           }),
         );
         return numbered ? [[String(index + 1)], ...cells] : cells;

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getKind } from '../../../src/engine';
 import type { SignatureEvent } from '../../../src/engine/print';
@@ -80,6 +80,23 @@ describe('printed form', () => {
     const firstLine = document.querySelector('.pf-table tbody tr') as HTMLElement;
     expect(firstLine).toHaveTextContent('12%');
     expect(firstLine).toHaveTextContent('Купля-продажа');
+  });
+
+  it('empowerment and acts: a line\u2019s unit code prints as the unit\u2019s name, numbers stay numbers', async () => {
+    const data = await printKind('empowerment');
+    const lines = (data.ProductList as { Products: Array<{ MeasureId: string; Count: string }> }).Products;
+    expect(lines[0].MeasureId).toBe('796');
+    const firstLine = document.querySelector('.pf-table tbody tr') as HTMLElement;
+    const cells = [...firstLine.querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells).toContain('Штука');
+    expect(cells).not.toContain('796');
+    cleanup();
+    // The act prints PackageCode, PackageName and MeasureId in one cell: only the MeasureId is named.
+    const act = await printKind('completionAct');
+    const products = (act.ProductList as { Products: Array<{ MeasureId?: string }> }).Products;
+    const index = products.findIndex((line) => line.MeasureId === '796');
+    expect(index).toBeGreaterThanOrEqual(0);
+    expect(document.querySelectorAll('.pf-table tbody tr')[index]).toHaveTextContent('Штука');
   });
 
   it('waybill: one product table per product group', async () => {
