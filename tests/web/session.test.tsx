@@ -127,6 +127,21 @@ describe('after a reload', () => {
     expect(localStorage.getItem(SIGNED_IN_MARKER)).toBeNull();
   });
 
+  it.each([
+    ['no answer (the page was reloaded mid-request)', () => HttpResponse.error()],
+    ['429', () => HttpResponse.json({ success: false, code: 'RATE_LIMITED' }, { status: 429 })],
+    ['503', () => HttpResponse.json({ success: false }, { status: 503 })],
+  ])('keeps the marker when the renewal gets %s: the session may stand', async (_what, failure) => {
+    const { session, profile, RouteGuard: Guard } = await reload(true);
+    refreshAnswer = failure as () => Response;
+    const router = renderGuarded(Guard, '/documents/incoming');
+    expect(await session.restoreSession()).toBe(false);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth-inn'));
+    // The page that replaces this one (a reload) or another tab restores the session from the cookie.
+    expect(localStorage.getItem(SIGNED_IN_MARKER)).toBe('1');
+    expect(profile.isSessionPending()).toBe(false);
+  });
+
   it('asks nothing when this browser never signed in', async () => {
     const { session, profile, RouteGuard: Guard } = await reload(false);
     expect(profile.isSessionPending()).toBe(false);

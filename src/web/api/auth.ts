@@ -1,5 +1,5 @@
 import type { Profile } from '../auth/profile';
-import { apiFetch } from './client';
+import { ApiRequestError, apiFetch } from './client';
 
 // Calls of the Auth and Eimzo groups used by the sign-in and registration screens (spec §7). They run
 // `quiet`: a refused sign-in is shown on the screen, not as a sign-out or the server-problem modal.
@@ -35,13 +35,18 @@ export function registerBySignature(signature: string) {
   });
 }
 
-/** A new access token from the refresh cookie; null when the session has ended. */
+/**
+ * A new access token from the refresh cookie; null when the server says the session has ended (401).
+ * Any other failure — no answer (a page reloaded mid-request aborts it), 429, 5xx — throws: the
+ * session may well stand, and ending it there signed out the page that replaced this one.
+ */
 export async function refreshSession(): Promise<Profile | null> {
   try {
     const answer = await apiFetch<SignInAnswer>('/api/Auth/refreshToken', { quiet: true });
     return answer?.data ?? null;
-  } catch {
-    return null;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) return null;
+    throw error;
   }
 }
 

@@ -69,7 +69,15 @@ export async function restoreSession(): Promise<boolean> {
     settleSession();
     return false;
   }
-  const renewed = await refreshAccessToken().catch(() => false);
+  let renewed: boolean;
+  try {
+    renewed = await refreshAccessToken();
+  } catch {
+    // No answer (or a refusal that is not "ended"): keep the marker — another tab, or the page that
+    // replaces this one on a reload, still holds the session — and start this page without it.
+    settleSession();
+    return false;
+  }
   if (!renewed) clearProfile();
   return renewed;
 }
@@ -81,7 +89,8 @@ export async function restoreSession(): Promise<boolean> {
  */
 export function startSessionKeeper(): () => void {
   const tick = () => {
-    if (needsRefresh(getProfile())) void refreshAccessToken();
+    // A renewal without an answer is tried again at the next tick.
+    if (needsRefresh(getProfile())) refreshAccessToken().catch(() => undefined);
   };
   const timer = setInterval(tick, CHECK_EVERY_MS);
   const onVisible = () => document.visibilityState === 'visible' && tick();
