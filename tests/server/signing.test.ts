@@ -188,6 +188,16 @@ describe.each(implementations)('%s', (_name, make) => {
       await sign('org-302000002', 'deal'),
     );
     expect(parseCms(fromBase64(joined)).signedData.signerInfos).toHaveLength(2);
+    // The same signature joined again adds neither a signer nor a certificate.
+    const once = await sign('org-302000001', 'deal');
+    const twice = parseCms(fromBase64(await service.join(once, once)));
+    const single = parseCms(fromBase64(once));
+    expect(twice.signedData.signerInfos).toHaveLength(1);
+    expect(twice.certificates).toHaveLength(single.certificates.length);
+    // Two signers of one organisation share the chain: its CA is kept once.
+    const both = parseCms(fromBase64(joined));
+    const ders = both.certificates.map((c) => Buffer.from(c.toSchema().toBER(false)).toString('hex'));
+    expect(new Set(ders).size).toBe(ders.length);
     // A joined PKCS#7 has two signers: verifyAttached expects one.
     await expect(service.verifyAttached(joined)).rejects.toMatchObject({ code: 'MALFORMED' });
     await expect(
