@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
+import { readRightsOncePerRequest } from '../services/access/rights';
 import { verifyAccessToken } from './accessTokens';
 import { currentRole } from './sessionState';
 import type { AuthUser, MembershipRole } from './types';
@@ -28,6 +29,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const role = claims ? await currentRole(request.server.db, claims) : null;
   if (!claims || !role) throw new ApiError(401, 'UNAUTHORIZED', 'errors:unauthorized');
   request.user = { ...claims, role };
+  readRightsOncePerRequest(request.user);
 }
 
 /** The caller of a route behind `authenticate` (throws if the route forgot it). */

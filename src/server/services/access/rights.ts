@@ -78,6 +78,28 @@ export function effectiveRights(grants: MemberGrants | null): Set<string> {
   return rights;
 }
 
-export async function rightsOf(db: Db, user: AuthUser): Promise<Set<string>> {
-  return effectiveRights(await loadGrants(db, user.userId, user.organizationId));
+/** Callers that stand for one HTTP request (set by `authenticate`), and their rights once read. */
+const requestCallers = new WeakSet<AuthUser>();
+const rightsOfRequest = new WeakMap<AuthUser, Promise<Set<string>>>();
+
+/**
+ * Marks `user` as the caller of one request: its rights are then read once and shared by every
+ * check of that request (a list asked for them twice — the kinds it may view and the branch scope).
+ * Rights changed during the request apply from the next one. Callers built by hand (jobs, tests)
+ * are not marked and read the rights every time.
+ */
+export function readRightsOncePerRequest(user: AuthUser): void {
+  requestCallers.add(user);
+}
+
+export function rightsOf(db: Db, user: AuthUser): Promise<Set<string>> {
+  const read = async () => effectiveRights(await loadGrants(db, user.userId, user.organizationId));
+  if (!requestCallers.has(user)) return read();
+  let rights = rightsOfRequest.get(user);
+  if (!rights) {
+    rights = read();
+    rightsOfRequest.set(user, rights);
+    rights.catch(() => rightsOfRequest.delete(user));
+  }
+  return rights;
 }
