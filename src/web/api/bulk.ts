@@ -22,10 +22,14 @@ export function uploadWithProgress<T>(
   url: string,
   file: File,
   onProgress: (fraction: number) => void,
+  /** Receives the request, so that the caller can abort it (the promise then rejects with AbortError). */
+  onStart?: (xhr: XMLHttpRequest) => void,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    onStart?.(xhr);
     xhr.open('POST', url);
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     const token = getAccessToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept-Language', i18next.language || 'ru');
@@ -98,11 +102,16 @@ export async function followJob(
   }
 }
 
+/** Asks the server to stop a job (a queued one at once, a running one after its current item). */
+export async function cancelJob(id: string): Promise<JobView> {
+  return (await apiFetch<{ data: JobView }>('/api/Job/cancel', { method: 'POST', query: { id } })).data;
+}
+
 export interface ImportLog {
   id: string;
   kind: string;
   fileName: string;
-  state: 'queued' | 'running' | 'invalid' | 'checked' | 'done' | 'failed';
+  state: 'queued' | 'running' | 'invalid' | 'checked' | 'done' | 'failed' | 'cancelled';
   dryRun: boolean;
   rowsCount: number | null;
   documentsCount: number | null;

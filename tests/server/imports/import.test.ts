@@ -275,6 +275,55 @@ withDatabases('Excel import', (ctx: TestContext) => {
     expect(after.totalCount).toBe(mine.totalCount - 2);
   });
 
+  const logOf = async (importId: string) =>
+    (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/DocExcelImport/Get?logId=${importId}`,
+        headers: auth.savdo,
+      })
+    ).json().data;
+  const cancel = (jobId: string) =>
+    ctx.app.inject({ method: 'POST', url: `/api/Job/cancel?id=${jobId}`, headers: auth.savdo });
+
+  it('an import cancelled while queued never runs, and its log says cancelled', async () => {
+    const before = await draftCount();
+    const res = await upload(workbook([invoiceHeaderRow(), invoiceLine('CQ-1')]));
+    const { importId, jobId } = res.json().data;
+    expect((await cancel(jobId)).json().data.state).toBe('cancelled');
+    await ctx.app.jobs.runPending();
+    expect(await logOf(importId)).toMatchObject({ state: 'cancelled', createdCount: 0 });
+    expect(await draftCount()).toBe(before);
+  });
+
+  it('an import cancelled while running stops between documents; the log counts the drafts made', async () => {
+    const before = await draftCount();
+    const lines = Array.from({ length: 80 }, (_, i) => invoiceLine(`CR-${i + 1}`));
+    const res = await upload(workbook([invoiceHeaderRow(), ...lines]));
+    const { importId, jobId } = res.json().data;
+    const running = ctx.app.jobs.runPending();
+    // Cancel as soon as the job runs: it stops at its next progress report (every 10 documents).
+    for (;;) {
+      const { rows } = await ctx.db.query<{ state: string }>('select state from jobs where id = $1', [jobId]);
+      if (rows[0].state === 'running') break;
+      expect(rows[0].state).toBe('queued');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect((await cancel(jobId)).statusCode).toBe(200);
+    await running;
+    const job = (
+      await ctx.app.inject({ method: 'GET', url: `/api/Job/get?id=${jobId}`, headers: auth.savdo })
+    ).json().data;
+    expect(job.state).toBe('cancelled');
+    const entry = await logOf(importId);
+    expect(entry.state).toBe('cancelled');
+    expect(entry.documentsCount).toBe(80);
+    // Nothing half-made: every draft created is counted, and fewer than all 80.
+    const made = (await draftCount()) - before;
+    expect(entry.createdCount).toBe(made);
+    expect(made).toBeLessThan(80);
+  });
+
   it('offers the template of a kind with its columns in the chosen language', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/Import/template?kind=invoice&lang=en' });
     expect(res.statusCode).toBe(200);

@@ -129,15 +129,28 @@ async function runImport(ctx: JobContext<ImportJobData>, documents: DocumentsSer
   const errors: ImportError[] = [...parsed.errors];
   const contents: Record<string, unknown>[] = [];
   const now = documents.now();
+  const base = { importId: row.id, rows: parsed.rowsCount, documents: total, documentIds: [] as string[] };
+  /** Stopped by its owner: the log says cancelled, with the drafts made so far; the queue hears why. */
+  const stopIfCancelled = async (done: { created: number; existing: number; ids: string[] }) => {
+    if (!ctx.signal.aborted) return;
+    await log.finishLog(ctx.db, row.id, {
+      ...base,
+      state: 'cancelled',
+      created: done.created,
+      existing: done.existing,
+      errors: 0,
+      documentIds: done.ids,
+    });
+    throw ctx.signal.reason;
+  };
   for (const [i, group] of parsed.groups.entries()) {
-    if (ctx.signal.aborted) throw ctx.signal.reason;
+    await stopIfCancelled({ created: 0, existing: 0, ids: [] });
     await yieldToOthers();
     const checked = await checkGroup(ctx.db, caller, template, parsed, group, fill, now);
     errors.push(...checked.errors);
     if (checked.content) contents.push(checked.content);
     if (i % 10 === 9 || i === total - 1) await ctx.progress({ done: i + 1, failed: errors.length });
   }
-  const base = { importId: row.id, rows: parsed.rowsCount, documents: total, documentIds: [] as string[] };
   if (errors.length) {
     await ctx.db.transaction((tx) => log.recordErrors(tx, row.id, errors));
     const result = { ...base, state: 'invalid' as const, created: 0, existing: 0, errors: errors.length };
@@ -153,7 +166,7 @@ async function runImport(ctx: JobContext<ImportJobData>, documents: DocumentsSer
   let existing = 0;
   const ids: string[] = [];
   for (const [i, content] of contents.entries()) {
-    if (ctx.signal.aborted) throw ctx.signal.reason;
+    await stopIfCancelled({ created, existing, ids });
     await yieldToOthers();
     const groupKey = parsed.groups[i].key;
     const known = await log.importedDocument(ctx.db, row.organization_id, tableHash, groupKey);

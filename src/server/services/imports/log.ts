@@ -15,7 +15,7 @@ export interface ImportLogRow {
   file_size: number;
   dry_run: boolean;
   for_signing: boolean;
-  state: 'queued' | 'running' | 'invalid' | 'checked' | 'done' | 'failed';
+  state: 'queued' | 'running' | 'invalid' | 'checked' | 'done' | 'failed' | 'cancelled';
   rows_count: number | null;
   documents_count: number | null;
   created_count: number;
@@ -27,7 +27,12 @@ export interface ImportLogRow {
   finished_at: Date | null;
 }
 
-const COLUMNS = `id, organization_id, user_id, kind, file_name, file_hash, file_size, dry_run, for_signing, state,
+// A queued import its owner cancelled never runs, so its row still says queued: its job's state tells.
+const STATE = `case when doc_excel_imports.state in ('queued', 'running') and exists (
+    select 1 from jobs where jobs.id = doc_excel_imports.job_id and jobs.state = 'cancelled')
+  then 'cancelled' else doc_excel_imports.state end as state`;
+
+const COLUMNS = `id, organization_id, user_id, kind, file_name, file_hash, file_size, dry_run, for_signing, ${STATE},
   rows_count, documents_count, created_count, existing_count, errors_count, document_ids, job_id, created_at, finished_at`;
 
 export async function insertLog(

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  cancelJob,
   fetchImportErrors,
   fetchImportKinds,
   fetchImportLog,
@@ -18,7 +19,7 @@ import './bulk.css';
 type Phase =
   | { phase: 'form' }
   | { phase: 'upload'; fraction: number }
-  | { phase: 'job'; done: number; total: number | null }
+  | { phase: 'job'; jobId: string; done: number; total: number | null; stopping?: boolean }
   | { phase: 'result'; log: ImportLog };
 
 const PAGE = 20;
@@ -45,6 +46,7 @@ export function ImportDialog({
   const [page, setPage] = useState(1);
   const fileRef = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
+  const upload = useRef<XMLHttpRequest | null>(null);
 
   const errors = useQuery({
     queryKey: ['import-errors', phase.phase === 'result' ? phase.log.id : '', page],
@@ -67,17 +69,31 @@ export function ImportDialog({
         `/api/Import/DocumentExcelImport?${query}`,
         file,
         (fraction) => setPhase({ phase: 'upload', fraction }),
+        (xhr) => {
+          upload.current = xhr;
+        },
       );
-      setPhase({ phase: 'job', done: 0, total: null });
+      upload.current = null;
+      const jobId = started.data.jobId;
+      setPhase({ phase: 'job', jobId, done: 0, total: null });
       await followJob(
-        started.data.jobId,
-        (job) => setPhase({ phase: 'job', done: job.done, total: job.total }),
+        jobId,
+        (job) =>
+          setPhase((now) => ({
+            phase: 'job',
+            jobId,
+            done: job.done,
+            total: job.total,
+            stopping: now.phase === 'job' && now.stopping,
+          })),
         abort.current.signal,
       );
       const log = await fetchImportLog(started.data.importId);
       setPage(1);
       setPhase({ phase: 'result', log });
       if (log.state === 'done') onImported(log.documentIds, forSigning);
+      // Stopped part-way: the drafts made before the stop are in the list; nothing is signed.
+      else if (log.state === 'cancelled' && log.documentIds.length) onImported(log.documentIds, false);
     } catch (err) {
       if ((err as Error).name === 'AbortError') return;
       setError(err instanceof ApiRequestError ? err.message : String((err as Error).message));
@@ -88,6 +104,28 @@ export function ImportDialog({
   const close = () => {
     abort.current?.abort();
     onClose();
+  };
+
+  /**
+   * Cancel while busy: an upload not yet answered is dropped (nothing was queued); a queued or
+   * running job is asked to stop, and the dialog stays to show what it made before stopping.
+   */
+  const stop = async () => {
+    if (phase.phase === 'upload') {
+      upload.current?.abort();
+      upload.current = null;
+      setPhase({ phase: 'form' });
+      return;
+    }
+    if (phase.phase !== 'job' || phase.stopping) return;
+    setPhase({ ...phase, stopping: true });
+    try {
+      await cancelJob(phase.jobId);
+    } catch (err) {
+      // Finished meanwhile (409): the outcome follows as usual.
+      if (!(err instanceof ApiRequestError && err.status === 409))
+        setError(err instanceof ApiRequestError ? err.message : String((err as Error).message));
+    }
   };
 
   const columns: Column<ImportError>[] = [
@@ -125,8 +163,13 @@ export function ImportDialog({
           <Button onClick={close}>{t('bulk:close')}</Button>
         ) : (
           <>
-            <Button variant="secondary" onClick={close}>
-              {t('bulk:cancel')}
+            <Button
+              variant="secondary"
+              onClick={busy ? () => void stop() : close}
+              disabled={phase.phase === 'job' && phase.stopping}
+              data-testid="import-cancel"
+            >
+              {phase.phase === 'job' && phase.stopping ? t('bulk:import.stopping') : t('bulk:cancel')}
             </Button>
             <Button onClick={() => void start()} loading={busy} disabled={busy}>
               {dryRun ? t('bulk:import.check') : t('bulk:import.start')}
