@@ -223,7 +223,12 @@ export function DocumentListPage({ direction }: { direction: DocDirection }) {
             query={filterQuery}
             selectedCount={count}
             selectedIds={() => idsOf(select.selection, filterQuery)}
-            refresh={refresh}
+            // An item that changed documents (signed, imported) ends the selection, as the list's own
+            // bulk actions do: the signed drafts left the list, their count must not stay on its button.
+            refresh={() => {
+              select.clear();
+              refresh();
+            }}
           />
         ))}
       </div>
