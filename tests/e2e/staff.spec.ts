@@ -30,8 +30,7 @@ const MANAGER = {
   phone: '907770002',
   password: 'Menejer#2026',
 };
-// Unique per run: a retry of this serial group starts again from the first test.
-const ROLE_NAME = `Только счета-фактуры ${Date.now().toString(36)} (demo)`;
+const ROLE_NAME = 'Только счета-фактуры (demo)';
 const SCREENSHOTS = 'docs/screenshots/staff';
 const invoice = JSON.parse(readFileSync('schemas/documents/invoice/fixtures/valid/01-standard.json', 'utf8'));
 const draftOf = (number: string) => ({
@@ -65,7 +64,7 @@ async function addDraft(request: APIRequestContext, token: string, kind: string,
   return (await res.json()).data.id as string;
 }
 
-/** A retry starts clean: the people this walk adds are removed if an earlier try left them. */
+/** A retry starts clean: the people and the role this walk adds are removed if an earlier try left them. */
 async function removeStaff(request: APIRequestContext, pinfls: string[]) {
   const headers = { authorization: `Bearer ${await apiToken(request, DEMO_LOGIN.phone)}` };
   const list = await request.get('/api/Auth/getUsersList?pageSize=100', { headers });
@@ -73,6 +72,14 @@ async function removeStaff(request: APIRequestContext, pinfls: string[]) {
   const rows = (await list.json()).data.rows as { userId: string; pinfl: string | null }[];
   for (const row of rows.filter((r) => r.pinfl && pinfls.includes(r.pinfl))) {
     const res = await request.delete(`/api/Auth/deleteUser?id=${row.userId}`, { headers });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  // And the role it makes (its name is unique among the organisation's live roles).
+  const roles = await request.get('/api/Roles/list', { headers });
+  for (const role of ((await roles.json()).data.rows as { id: string; name: string }[]).filter(
+    (r) => r.name === ROLE_NAME,
+  )) {
+    const res = await request.delete(`/api/Roles/delete?id=${role.id}`, { headers });
     expect(res.ok(), await res.text()).toBe(true);
   }
 }
