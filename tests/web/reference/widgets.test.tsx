@@ -389,4 +389,37 @@ describe('measure, country and bank fields', () => {
     await userEvent.selectOptions(district, 'Юнусабадский район');
     await waitFor(() => expect(last().DistrictId).toBe(1726266));
   });
+
+  it('the invoice party’s DistrictId (no region field): suggestions by name, the code named, free entry kept', async () => {
+    server.use(...referenceApi());
+    const { last } = setup(
+      {
+        type: 'object',
+        properties: {
+          Seller: { type: 'object', properties: { DistrictId: { type: 'string', maxLength: 10 } } },
+        },
+      },
+      {
+        Seller: {
+          DistrictId: { 'ui:widget': 'district', 'ui:options': { valueKey: 'districtId', anyRegion: true } },
+        },
+      },
+    );
+    const field = input('root_Seller_DistrictId');
+    const list = document.getElementById(field.getAttribute('list') ?? '') as HTMLDataListElement;
+    await waitFor(() => expect(list.querySelector('option[value="2606"]')).not.toBeNull());
+    expect(list.querySelector('option[value="2606"]')?.getAttribute('label')).toBe(
+      'Чиланзарский район, город Ташкент',
+    );
+    // Only districts whose tax code is public are offered.
+    for (const option of list.querySelectorAll('option')) expect(option.value).toMatch(/^\d{4}$/);
+    await userEvent.type(field, '2606');
+    await waitFor(() => expect(last().Seller.DistrictId).toBe('2606'));
+    expect(screen.getByTestId('district-name')).toHaveTextContent('Чиланзарский район, город Ташкент');
+    // A code of a region whose codes are not published is typed as it is.
+    await userEvent.clear(field);
+    await userEvent.type(field, '1401');
+    await waitFor(() => expect(last().Seller.DistrictId).toBe('1401'));
+    expect(screen.queryByTestId('district-name')).toBeNull();
+  });
 });

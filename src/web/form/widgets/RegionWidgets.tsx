@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { type District, type Region, useDistricts, useRegions } from '../../api/reference';
-import { Select } from '../../ui';
+import { Input, Select } from '../../ui';
 import { type FormServices, pathOfId, useFormValue } from '../theme/formContext';
 import { useFormText } from '../theme/formText';
 import { inputLook, useWidgetAria } from './a11y';
@@ -69,6 +69,65 @@ export function districtsOf(
  * DistrictId ("2606", only districts whose tax code is public).
  */
 export function DistrictWidget(props: WidgetProps) {
+  if (props.options.anyRegion) return <DistrictCodeInput {...props} />;
+  return <DistrictOfRegion {...props} />;
+}
+
+/** The invoice party's DistrictId as the operators' JSON carries it ("2606"), from any region. */
+export function districtCodeSuggestions(regions: Region[], districts: District[]) {
+  const regionName = new Map(regions.map((r) => [r.id, r.name]));
+  return districts
+    .filter((d) => d.districtId)
+    .map((d) => ({ value: d.districtId as string, label: `${d.name}, ${regionName.get(d.regionId) ?? ''}` }));
+}
+
+/**
+ * A party without a region field (the invoice's Seller and Buyer): the code is typed or filled by
+ * the TIN look-up, and the districts whose tax code is public are offered as suggestions by name.
+ * Free entry stays: the tax codes of most regions are not published (data/tax_district_codes_*).
+ */
+function DistrictCodeInput(props: WidgetProps) {
+  const { id, value, options, onChange, onBlur, onFocus, required, disabled, readonly, schema } = props;
+  const { lang } = useFormText();
+  const aria = useWidgetAria(props);
+  const regions = useRegions(lang);
+  const districts = useDistricts(lang);
+  const suggestions = districtCodeSuggestions(regions.data ?? [], districts.data ?? []);
+  const listId = `${id}__districts`;
+  const known = suggestions.find((s) => s.value === String(value ?? ''));
+  return (
+    <>
+      <Input
+        id={id}
+        {...inputLook(options)}
+        {...aria}
+        list={listId}
+        inputMode="numeric"
+        autoComplete="off"
+        value={value === undefined || value === null ? '' : String(value)}
+        required={required}
+        disabled={disabled || readonly}
+        readOnly={readonly}
+        maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+        onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
+        onBlur={(event) => onBlur(id, event.target.value)}
+        onFocus={(event) => onFocus(id, event.target.value)}
+      />
+      <datalist id={listId}>
+        {suggestions.map((s) => (
+          <option key={s.value} value={s.value} label={s.label} />
+        ))}
+      </datalist>
+      {known && (
+        <span className="muted" data-testid="district-name">
+          {known.label}
+        </span>
+      )}
+    </>
+  );
+}
+
+function DistrictOfRegion(props: WidgetProps) {
   const { id, value, options, onChange, onBlur, onFocus, required, disabled, readonly, schema, registry } =
     props;
   const { label, lang } = useFormText();
