@@ -22,7 +22,10 @@ const logView = {
     fileSize: { type: 'integer' },
     dryRun: { type: 'boolean' },
     forSigning: { type: 'boolean' },
-    state: { type: 'string', enum: ['queued', 'running', 'invalid', 'checked', 'done', 'failed', 'cancelled'] },
+    state: {
+      type: 'string',
+      enum: ['queued', 'running', 'invalid', 'checked', 'done', 'failed', 'cancelled'],
+    },
     rowsCount: { type: ['integer', 'null'] },
     documentsCount: { type: ['integer', 'null'] },
     createdCount: { type: 'integer' },
