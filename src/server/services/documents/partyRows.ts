@@ -47,12 +47,28 @@ function counterpartyOf(kind: string, holder: Holder, parties: DocumentParty[]):
   return others.find((p) => !declared[p.role]?.individual) ?? others[0] ?? null;
 }
 
+/**
+ * The list index carries a party row's number and search text (migration 0073), and a B-tree entry
+ * may not exceed about 2,700 bytes: these copies are capped (400 + 100 characters, at most 2,000
+ * bytes even in 4-byte characters) so that no name, however long, can make a document unsavable.
+ * The document keeps its own number whole.
+ */
+export const SEARCH_TEXT_MAX = 400;
+export const LISTED_NUMBER_MAX = 100;
+
 const searchText = (...parts: Array<string | null | undefined>) =>
-  parts
-    .filter(Boolean)
-    .join(' ')
-    .toLocaleLowerCase('ru')
-    .replace(/[ʻʼ'`‘’]/g, '');
+  [
+    ...parts
+      .filter(Boolean)
+      .join(' ')
+      .toLocaleLowerCase('ru')
+      .replace(/[ʻʼ'`‘’]/g, ''),
+  ]
+    .slice(0, SEARCH_TEXT_MAX)
+    .join('');
+
+const listedNumber = (number: string | null) =>
+  number === null ? null : [...number].slice(0, LISTED_NUMBER_MAX).join('');
 
 /**
  * Writes the party rows of a document for its current state: each holder's box (kept from before when
@@ -101,7 +117,7 @@ export async function syncPartyRows(
         doc.kind,
         doc.type_id,
         doc.doc_type,
-        doc.number,
+        listedNumber(doc.number),
         doc.doc_date,
         doc.total_sum,
         doc.status,
