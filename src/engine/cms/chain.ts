@@ -5,8 +5,30 @@ import { CmsVerificationError } from './parse';
 
 const MAX_DEPTH = 6;
 
+// Certificate objects are shared (certificateCache) and only read, so what is learnt of one holds:
+// its encoding, and the issuers whose signature on it has verified.
+const encodings = new WeakMap<pkijs.Certificate, Uint8Array>();
+const verifiedIssuers = new WeakMap<pkijs.Certificate, WeakSet<pkijs.Certificate>>();
+
 function der(cert: pkijs.Certificate): Uint8Array {
-  return new Uint8Array(cert.toSchema(true).toBER(false));
+  let encoded = encodings.get(cert);
+  if (!encoded) {
+    encoded = new Uint8Array(cert.toSchema(true).toBER(false));
+    encodings.set(cert, encoded);
+  }
+  return encoded;
+}
+
+/** Whether `issuer`'s key verifies the signature on `cert` (a success is remembered). */
+async function signedBy(cert: pkijs.Certificate, issuer: pkijs.Certificate): Promise<boolean> {
+  if (verifiedIssuers.get(cert)?.has(issuer)) return true;
+  const ok = await cert.verify(issuer).catch(() => false);
+  if (ok) {
+    const issuers = verifiedIssuers.get(cert) ?? new WeakSet<pkijs.Certificate>();
+    issuers.add(issuer);
+    verifiedIssuers.set(cert, issuers);
+  }
+  return ok;
 }
 
 function basicConstraintsCa(cert: pkijs.Certificate): boolean {
@@ -78,7 +100,7 @@ export async function verifyChain(
     let next: pkijs.Certificate | null = null;
     for (const candidate of pool) {
       if (!candidate.subject.isEqual(current.issuer) || !isCa(candidate)) continue;
-      if (await current.verify(candidate).catch(() => false)) {
+      if (await signedBy(current, candidate)) {
         next = candidate;
         break;
       }

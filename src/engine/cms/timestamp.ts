@@ -5,7 +5,7 @@ import { bytesEqual, toArrayBuffer, toHex } from './bytes';
 import { type CertificateSummary, serialHex, summarizeCertificate } from './certificate';
 import { verifyChain } from './chain';
 import { OID_EKU_TIME_STAMPING, OID_SHA256, OID_SIGNATURE_TIMESTAMP_TOKEN, OID_TST_INFO } from './oids';
-import { CmsVerificationError, findSignerCertificate } from './parse';
+import { CmsVerificationError, findSignerCertificate, parseCms } from './parse';
 
 export interface TimestampInfo {
   time: Date;
@@ -34,11 +34,23 @@ export function timestampTokenOf(signerInfo: pkijs.SignerInfo): pkijs.ContentInf
 }
 
 /**
+ * The token's DER as it stands in the signature (asn1js keeps each decoded element's bytes), encoded
+ * afresh only for a token attached in this process.
+ */
+export function timestampTokenDer(signerInfo: pkijs.SignerInfo): Uint8Array | null {
+  const attr = signerInfo.unsignedAttrs?.attributes.find((a) => a.type === OID_SIGNATURE_TIMESTAMP_TOKEN);
+  const value = attr?.values[0] as asn1js.AsnType | undefined;
+  if (!value) return null;
+  const received = (value as { valueBeforeDecodeView?: Uint8Array }).valueBeforeDecodeView;
+  return received?.byteLength ? new Uint8Array(received) : new Uint8Array(value.toBER(false));
+}
+
+/**
  * Checks a token against the signature it stamps: the token's own signature, its message imprint
  * (hash of the signature value), and its TSA certificate's chain to the trusted anchors.
  */
 export async function verifyTimestampToken(
-  token: pkijs.ContentInfo,
+  token: Uint8Array,
   stampedSignature: Uint8Array,
   trusted: pkijs.Certificate[],
 ): Promise<TimestampInfo> {
@@ -47,7 +59,7 @@ export async function verifyTimestampToken(
   let tokenData: pkijs.SignedData;
   let tstInfo: pkijs.TSTInfo;
   try {
-    tokenData = new pkijs.SignedData({ schema: token.content });
+    tokenData = parseCms(token).signedData;
     if (tokenData.encapContentInfo.eContentType !== OID_TST_INFO || !tokenData.encapContentInfo.eContent) {
       throw new Error('no TSTInfo');
     }

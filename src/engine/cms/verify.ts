@@ -6,7 +6,7 @@ import { type CertificateSummary, summarizeCertificate } from './certificate';
 import { verifyChain } from './chain';
 import { OID_MESSAGE_DIGEST, OID_SIGNING_TIME } from './oids';
 import { type CmsFailureCode, CmsVerificationError, findSignerCertificate, parseCms } from './parse';
-import { signatureValue, type TimestampInfo, timestampTokenOf, verifyTimestampToken } from './timestamp';
+import { signatureValue, type TimestampInfo, timestampTokenDer, verifyTimestampToken } from './timestamp';
 
 export interface VerifiedSigner {
   certificate: CertificateSummary;
@@ -114,7 +114,7 @@ export async function verifyCmsSigners(
         .catch(() => false);
       if (!verified)
         throw new CmsVerificationError('BAD_SIGNATURE', 'The signature does not match the signed data');
-      const token = timestampTokenOf(signerInfo);
+      const token = timestampTokenDer(signerInfo);
       const timestamp = token ? await verifyTimestampToken(token, signature, options.trusted) : undefined;
       const at = timestamp?.time ?? options.now ?? new Date();
       const chain = await verifyChain(certificate, parsed.certificates, options.trusted, at);

@@ -10,11 +10,15 @@ import {
   bytesEqual,
   CmsVerificationError,
   certificatesFromPem,
+  encapsulatedContent,
   encodeCms,
+  encodeSignedData,
   mergeSignedData,
+  mergeSignedDataParts,
   parseCms,
   type SignerVerdict,
   signatureValue,
+  signedDataParts,
   timestampTokenOf,
   toArrayBuffer,
   toBase64,
@@ -70,6 +74,24 @@ function localCheck(verdict: SignerVerdict): SignerCheck {
     timestamped: false,
     verifiedBy: 'local',
   };
+}
+
+/**
+ * The join of two attached DER signatures by splicing their elements (no object tree: a join of
+ * two signed invoices went from ~37 ms to well under one); null when either is not plain DER, and
+ * pkijs joins them. Refuses as the pkijs path does.
+ */
+function joinDer(first: Uint8Array, second: Uint8Array): Uint8Array | null {
+  const a = signedDataParts(first);
+  const b = signedDataParts(second);
+  if (!a || !b) return null;
+  const contentA = encapsulatedContent(a);
+  const contentB = encapsulatedContent(b);
+  if (contentA === undefined || contentB === undefined) return null;
+  if (!contentA || !contentB) throw new SignatureError('MALFORMED', 'Only attached signatures can be joined');
+  if (!bytesEqual(contentA, contentB))
+    throw new SignatureError('CONTENT_MISMATCH', 'The signatures sign different content');
+  return encodeSignedData(mergeSignedDataParts(a, b));
 }
 
 export class LocalSignatureService implements SignatureService {
@@ -174,8 +196,12 @@ export class LocalSignatureService implements SignatureService {
 
   async join(firstPkcs7b64: string, secondPkcs7b64: string): Promise<string> {
     try {
-      const first = parseCms(decodePkcs7(firstPkcs7b64));
-      const second = parseCms(decodePkcs7(secondPkcs7b64));
+      const firstDer = decodePkcs7(firstPkcs7b64);
+      const secondDer = decodePkcs7(secondPkcs7b64);
+      const joined = joinDer(firstDer, secondDer);
+      if (joined) return toBase64(joined);
+      const first = parseCms(firstDer);
+      const second = parseCms(secondDer);
       if (!first.content || !second.content) {
         throw new SignatureError('MALFORMED', 'Only attached signatures can be joined');
       }

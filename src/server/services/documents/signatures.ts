@@ -1,6 +1,13 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { bytesEqual, parseCms, timestampTokenOf, toArrayBuffer } from '../../../engine/cms';
+import {
+  bytesEqual,
+  firstSignerTimestampToken,
+  parseCms,
+  timestampGenTime,
+  timestampTokenOf,
+  toArrayBuffer,
+} from '../../../engine/cms';
 import { ApiError } from '../../errors';
 import {
   SignatureError,
@@ -43,8 +50,15 @@ export function timestampTokenBase64(cms: string): string | null {
  * The time is read, not re-verified: the token is one this server just obtained.
  */
 function stampOf(cms: string): { token: string | null; time?: Date } {
+  const der = fromBase64(cms);
+  // Plain DER (every CMS this server encodes, and E-IMZO's after a timestamp): read in place.
+  const found = firstSignerTimestampToken(der);
+  if (found) {
+    if (!found.token) return { token: null };
+    return { token: toBase64(found.token), time: timestampGenTime(found.token) };
+  }
   try {
-    const { signedData } = parseCms(fromBase64(cms));
+    const { signedData } = parseCms(der);
     const token = timestampTokenOf(signedData.signerInfos[0]);
     if (!token) return { token: null };
     return { token: toBase64(new Uint8Array(token.toSchema().toBER(false))), time: genTimeOf(token) };
