@@ -287,6 +287,7 @@ export async function runAction(
     const event: TransitionEvent = {
       documentId: doc.id,
       kind: doc.kind,
+      number: current.number,
       action: action.name,
       fromStatus: doc.status,
       toStatus: to,

@@ -55,6 +55,8 @@ export interface PartyRow {
 export interface TransitionEvent {
   documentId: string;
   kind: string;
+  /** The document's number (notifications name it). */
+  number: string | null;
   action: string;
   fromStatus: number | null;
   /** Equal to fromStatus when the action was recorded without a transition (a quorum not complete). */

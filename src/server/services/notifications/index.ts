@@ -28,16 +28,10 @@ function typeOf(event: TransitionEvent): NotificationType | null {
   return 'signed';
 }
 
-interface DocInfo {
-  number: string | null;
-}
-
 /** Tells every party but the actor what happened, in the transition's transaction. */
 export const notifyTransition: TransitionListener = async (tx, event) => {
   const type = typeOf(event);
   if (!type) return;
-  const doc = (await tx.query<DocInfo>('select number from documents where id = $1', [event.documentId]))
-    .rows[0];
   const actorName =
     event.parties.find((p) => p.identity === event.actor.identity)?.name ?? event.actor.identity;
   const recipients = [...new Set(event.parties.map((p) => p.identity))].filter(
@@ -52,7 +46,7 @@ export const notifyTransition: TransitionListener = async (tx, event) => {
         type,
         event.documentId,
         event.kind,
-        doc?.number ?? null,
+        event.number,
         actorName,
         event.reason,
         `${event.documentId}:${event.action}:${event.toStatus}:${identity}:${event.at.toISOString()}`,
