@@ -1,6 +1,7 @@
 /**
  * npm run bench:documents [-- --pglite 100000 --pg-documents 1000000 --organizations 1000 --clients 50
- *                            --requests 6000 --runs 100 --pg postgres://…]
+ *                            --requests 6000 --runs 100 --pg postgres://…
+ *                            --keep-schema --reuse-schema <name>]
  *
  * 1. Seeds the bench set (scripts/bench/documentsSeed.ts: 1,000 organisations, a realistic mix of kinds,
  *    statuses, dates and counterparties) on PGlite (100,000 documents) and on PostgreSQL (1,000,000;
@@ -13,6 +14,10 @@
  *    browser does.
  * Budgets (DESIGN §8): list p95 ≤ 50 ms at 1,000,000 documents on PostgreSQL with 50 clients; run p95 ≤ 30 ms.
  * Prints tables; never fails on timings.
+ *
+ * To iterate on the PostgreSQL set without seeding it again (~110 s for 1,000,000): `--keep-schema`
+ * keeps the seeded schema and prints its name; `--reuse-schema <name>` benches an existing one
+ * (pending migrations are applied, seeding is skipped; the schema is kept). `--pglite 0` skips PGlite.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -46,6 +51,10 @@ const REQUESTS = Number(args.get('requests') ?? 6000);
 const RUNS = Number(args.get('runs') ?? 100);
 const SIGNED_IN_ORGS = 25;
 const PG_URL = args.get('pg') || process.env.TEST_DATABASE_URL || null;
+const KEEP_SCHEMA = args.has('keep-schema');
+const REUSE_SCHEMA = args.get('reuse-schema') || null;
+if (REUSE_SCHEMA && !/^bench_docs_[a-z0-9_]+$/.test(REUSE_SCHEMA))
+  throw new Error(`not a bench schema: ${REUSE_SCHEMA}`);
 const LIST_BUDGET_MS = 50;
 const RUN_BUDGET_MS = 30;
 const BENCH_PASSWORD = 'Bench#2026x';
@@ -129,7 +138,76 @@ async function benchUsers(db: Db): Promise<string[]> {
   return phones;
 }
 
-async function listLoad(port: number, tokens: Array<{ tin: string; token: string }>) {
+/**
+ * BENCH_CPU_PROFILE=<file>: a CPU profile of the server's thread over the measured list load only
+ * (not start-up or seeding), for `node --cpu-prof`-style reading.
+ */
+async function startProfile() {
+  const file = process.env.BENCH_CPU_PROFILE;
+  if (!file) return null;
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      fs.writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`  CPU profile of the list load: ${file}`);
+    },
+  };
+}
+
+/** CPU seconds a process (or one of its threads) has used so far, from /proc (Linux; else null). */
+function cpuSeconds(pid: number, tid?: number): number | null {
+  try {
+    const file = tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`;
+    const fields = fs.readFileSync(file, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in ticks of 1/100 s
+  } catch {
+    return null;
+  }
+}
+
+/** The PostgreSQL backends of the server's pool (every connection held at once). */
+async function poolBackends(db: Db): Promise<number[]> {
+  if (db.kind !== 'postgresql') return [];
+  const answers = await Promise.all(
+    Array.from({ length: 32 }, () =>
+      db.query<{ pid: number }>('select pg_backend_pid() as pid, pg_sleep(0.05)'),
+    ),
+  );
+  return [...new Set(answers.map((r) => r.rows[0].pid))];
+}
+
+/** Where the CPU of the measured list load went: ms per request. */
+function cpuMeter(backends: number[]) {
+  const read = () => ({
+    main: cpuSeconds(process.pid, process.pid),
+    all: cpuSeconds(process.pid),
+    db: backends.reduce<number | null>((sum, pid) => {
+      const s = cpuSeconds(pid);
+      return sum === null || s === null ? null : sum + s;
+    }, 0),
+  });
+  const start = read();
+  return (requests: number) => {
+    const end = read();
+    const per = (a: number | null, b: number | null) =>
+      a === null || b === null ? null : ((b - a) * 1000) / requests;
+    const main = per(start.main, end.main);
+    const all = per(start.all, end.all);
+    return {
+      main,
+      others: main === null || all === null ? null : all - main,
+      db: backends.length ? per(start.db, end.db) : null,
+    };
+  };
+}
+
+async function listLoad(port: number, tokens: Array<{ tin: string; token: string }>, backends: number[]) {
   const random = rng(42);
   const requests = Array.from({ length: REQUESTS }, (_, i) => {
     const kind = KINDS[i % KINDS.length];
@@ -138,13 +216,17 @@ async function listLoad(port: number, tokens: Array<{ tin: string; token: string
   });
   // Warm-up: the first requests of each kind (plans, caches) are not counted.
   await runWorker(port, requests.slice(0, Math.min(400, requests.length)));
+  const meter = cpuMeter(backends);
+  const profile = await startProfile();
   const { latencies, wallMs, retries } = await runWorker(port, requests);
+  const cpu = meter(requests.length);
+  await profile?.stop();
   const all = [...latencies].sort((a, b) => a - b);
   const byKind = new Map<string, number[]>();
   requests.forEach((r, i) => {
     byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), latencies[i]]);
   });
-  return { all, wallMs, byKind, retries };
+  return { all, wallMs, byKind, retries, cpu };
 }
 
 function runWorker(
@@ -219,8 +301,24 @@ async function runTimes(app: FastifyInstance, dataDir: string, timings: Map<stri
   }
 }
 
+async function schemaSeeded(schema: string): Promise<boolean> {
+  if (!PG_URL) return false;
+  const probe = await openDatabase({ databaseUrl: PG_URL, dataDir: null });
+  try {
+    const { rows } = await probe.query<{ found: boolean }>(
+      `select exists (select 1 from information_schema.tables where table_schema = $1 and table_name = 'document_parties') as found`,
+      [schema],
+    );
+    return rows[0]?.found === true;
+  } finally {
+    await probe.close();
+  }
+}
+
 async function benchOne(kind: 'pglite' | 'postgresql', documents: number) {
-  const schema = `bench_docs_${randomBytes(4).toString('hex')}`;
+  const reuse = kind === 'postgresql' && REUSE_SCHEMA !== null && (await schemaSeeded(REUSE_SCHEMA));
+  const keep = kind === 'postgresql' && (KEEP_SCHEMA || reuse);
+  const schema = reuse && REUSE_SCHEMA ? REUSE_SCHEMA : `bench_docs_${randomBytes(4).toString('hex')}`;
   const dir = kind === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'hujjat-bench-docs-')) : null;
   const db = await openDatabase({
     databaseUrl: kind === 'pglite' ? null : PG_URL,
@@ -232,23 +330,27 @@ async function benchOne(kind: 'pglite' | 'postgresql', documents: number) {
   const emulator = await startEmulator({ dataDir: pkiDir, wsPort: 0, httpPort: 0 });
   try {
     await migrate(db);
-    await seedDemo(db);
     const seedStart = performance.now();
-    let last = 0;
-    await seedBenchDocuments(db, {
-      documents,
-      organizations: ORGS,
-      onProgress: (done) => {
-        if (done - last >= documents / 10 || done === documents) {
-          process.stdout.write(
-            `\r  ${kind}: seeded ${done.toLocaleString('en')} of ${documents.toLocaleString('en')} documents`,
-          );
-          last = done;
-        }
-      },
-    });
+    if (reuse) console.log(`  ${kind}: reusing the seeded schema ${schema}`);
+    else {
+      await seedDemo(db);
+      let last = 0;
+      await seedBenchDocuments(db, {
+        documents,
+        organizations: ORGS,
+        onProgress: (done) => {
+          if (done - last >= documents / 10 || done === documents) {
+            process.stdout.write(
+              `\r  ${kind}: seeded ${done.toLocaleString('en')} of ${documents.toLocaleString('en')} documents`,
+            );
+            last = done;
+          }
+        },
+      });
+    }
     const seedS = (performance.now() - seedStart) / 1000;
-    process.stdout.write(` in ${seedS.toFixed(0)} s\n`);
+    if (!reuse) process.stdout.write(` in ${seedS.toFixed(0)} s\n`);
+    if (keep) console.log(`  ${kind}: schema ${schema} kept (--reuse-schema ${schema})`);
     const phones = await benchUsers(db);
     const config = {
       ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', DEMO: 'off' }, 'bench'),
@@ -276,13 +378,14 @@ async function benchOne(kind: 'pglite' | 'postgresql', documents: number) {
         tin: benchTin(Math.floor((i * ORGS) / SIGNED_IN_ORGS)),
         token: await login(app, phone, BENCH_PASSWORD),
       });
-    const lists = await listLoad(port, tokens);
+    const lists = await listLoad(port, tokens, await poolBackends(db));
     await runTimes(app, pkiDir, timings);
     await app.close();
-    return { kind, documents, seedS, lists, timings };
+    return { kind, documents, seedS: reuse ? null : seedS, lists, timings };
   } finally {
     await emulator.close();
-    if (kind === 'postgresql') await db.query(`drop schema if exists ${schema} cascade`).catch(() => {});
+    if (kind === 'postgresql' && !keep)
+      await db.query(`drop schema if exists ${schema} cascade`).catch(() => {});
     await db.close();
     fs.rmSync(pkiDir, { recursive: true, force: true });
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -293,7 +396,7 @@ async function main() {
   console.log(
     `bench:documents — ${ORGS} organisations (TIN ${BENCH_TIN_BASE}…), ${CLIENTS} clients over ${SIGNED_IN_ORGS} organisations, ${REQUESTS} list requests, ${RUNS} invoices sent and accepted\n`,
   );
-  const results = [await benchOne('pglite', PGLITE_DOCS)];
+  const results = PGLITE_DOCS > 0 ? [await benchOne('pglite', PGLITE_DOCS)] : [];
   if (PG_URL) results.push(await benchOne('postgresql', PG_DOCS));
   else console.log('  (no PostgreSQL: set TEST_DATABASE_URL or --pg to bench it)');
 
@@ -310,6 +413,16 @@ async function main() {
       `| ${r.kind} | ${r.documents.toLocaleString('en')} | ${ms(quantile(r.lists.all, 0.5))} | ${ms(p95)} | ${ms(quantile(r.lists.all, 0.99))} | ${((r.lists.all.length / r.lists.wallMs) * 1000).toFixed(0)} | ${r.lists.retries} | ${budget} |`,
     );
   }
+  console.log(
+    '\nCPU per list request (ms; the server thread — PGlite runs in it —, the other threads: load generator, GC, JIT)',
+  );
+  console.log('| database | Node server thread | Node other threads | PostgreSQL backends |');
+  console.log('|---|---:|---:|---:|');
+  const cpuMs = (value: number | null) => (value === null ? '—' : value.toFixed(2));
+  for (const r of results)
+    console.log(
+      `| ${r.kind} | ${cpuMs(r.lists.cpu.main)} | ${cpuMs(r.lists.cpu.others)} | ${cpuMs(r.lists.cpu.db)} |`,
+    );
   console.log('\nLists by request (p50 / p95 ms)');
   console.log(`| request | ${results.map((r) => r.kind).join(' | ')} |`);
   console.log(`|---|${results.map(() => '---:').join('|')}|`);
@@ -334,7 +447,7 @@ async function main() {
     }
   }
   console.log(
-    `\nSeeding: ${results.map((r) => `${r.kind} ${r.seedS.toFixed(0)} s`).join(', ')}. Machine: ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}.`,
+    `\nSeeding: ${results.map((r) => `${r.kind} ${r.seedS === null ? 'reused' : `${r.seedS.toFixed(0)} s`}`).join(', ')}. Machine: ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}.`,
   );
 }
 
