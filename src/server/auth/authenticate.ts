@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { readRightsOncePerRequest } from '../services/access/rights';
 import { verifyAccessToken } from './accessTokens';
-import { currentRole } from './sessionState';
+import { currentSession } from './sessionState';
 import type { AuthUser, MembershipRole } from './types';
 
 /** The bearer token of a request, or null. */
@@ -25,11 +25,11 @@ export function bearerToken(request: FastifyRequest): string | null {
  */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
-  const claims = token ? await verifyAccessToken(request.server.auth.key, token) : null;
-  const role = claims ? await currentRole(request.server.db, claims) : null;
-  if (!claims || !role) throw new ApiError(401, 'UNAUTHORIZED', 'errors:unauthorized');
-  request.user = { ...claims, role };
-  readRightsOncePerRequest(request.user);
+  const claims = token ? verifyAccessToken(request.server.auth.key, token) : null;
+  const session = claims ? await currentSession(request.server.db, claims) : null;
+  if (!claims || !session) throw new ApiError(401, 'UNAUTHORIZED', 'errors:unauthorized');
+  request.user = { ...claims, role: session.role };
+  readRightsOncePerRequest(request.user, session.grants);
 }
 
 /** The caller of a route behind `authenticate` (throws if the route forgot it). */

@@ -6,9 +6,21 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * A hot statement of a bounded set of texts (parameters, never values, in the text): PostgreSQL
+   * parses it once per connection and may keep its plan (a named statement); PGlite ignores it.
+   */
+  prepare?: boolean;
+}
+
 export interface Db {
   readonly kind: 'pglite' | 'postgresql';
-  query<T = Record<string, any>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, any>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<T>>;
   /** Several statements, no parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Runs fn in one transaction; a nested call joins the outer transaction. */

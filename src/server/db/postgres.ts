@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Db, QueryResult } from './client';
+import type { Db, QueryOptions, QueryResult } from './client';
 import { DatabaseUnavailableError } from './client';
 import { PG_OID, parseDate, parseInt8, parseNumeric } from './types';
 
@@ -12,17 +13,36 @@ const types = {
   },
 };
 
-type Runner = { query: (sql: string, params?: unknown[]) => Promise<pg.QueryResult<any>> };
+type Runner = { query: (query: pg.QueryConfig) => Promise<pg.QueryResult<any>> };
+
+/**
+ * At most this many statement texts are prepared (each connection keeps what it prepared until it
+ * closes): past it a statement runs unnamed, as every other does, so no caller can grow the server's
+ * memory by varying a text.
+ */
+export const MAX_PREPARED_STATEMENTS = 500;
+const preparedNames = new Map<string, string>();
+
+/** The name of a prepared statement's text, or undefined (not asked for, or past the bound). */
+function statementName(sql: string, options?: QueryOptions): string | undefined {
+  if (!options?.prepare) return undefined;
+  let name = preparedNames.get(sql);
+  if (name === undefined && preparedNames.size < MAX_PREPARED_STATEMENTS) {
+    name = `s_${createHash('sha1').update(sql).digest('base64url')}`;
+    preparedNames.set(sql, name);
+  }
+  return name;
+}
 
 function wrapClient(runner: Runner, pool: pg.Pool | null): Db {
   const db: Db = {
     kind: 'postgresql',
-    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const r = await runner.query(sql, params);
+    async query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<T>> {
+      const r = await runner.query({ text: sql, values: params, name: statementName(sql, options) });
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
     },
     async exec(sql: string) {
-      await runner.query(sql);
+      await runner.query({ text: sql });
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       if (!pool) return fn(db); // already inside a transaction

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../auth/types';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
 import { type AdminRight, adminAction, DOCUMENT_RIGHTS, type DocumentRight, documentAction } from './actions';
-import { rightsOf } from './rights';
+import { grantsOf, rightsOf } from './rights';
 import { auditSettings } from './settingsAudit';
 
 export type { ActionInfo, AdminRight, DocumentRight } from './actions';
@@ -92,11 +92,8 @@ export async function requireAdminRight(
 export async function branchScope(db: Db, user: AuthUser): Promise<string | null> {
   const rights = await rightsOf(db, user);
   if (rights.has(adminAction('allBranches'))) return null;
-  const { rows } = await db.query<{ branch_code: string | null }>(
-    'select branch_code from memberships where user_id = $1 and organization_id = $2',
-    [user.userId, user.organizationId],
-  );
-  return rows[0]?.branch_code ?? '';
+  // Read with the rights (the session query of a request): no statement of its own.
+  return (await grantsOf(db, user))?.branchCode ?? '';
 }
 
 /**
