@@ -6,6 +6,7 @@ import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoSignature, type RunningEmulator } from '../../src/emulator';
 import {
+  attachTimestampToken,
   childrenOf,
   derElement,
   encodeCms,
@@ -19,6 +20,7 @@ import {
   readNode,
   signedDataParts,
   timestampGenTime,
+  timestampTokenDer,
   timestampTokenOf,
   toBase64,
 } from '../../src/engine/cms';
@@ -159,6 +161,16 @@ describe('the timestamp read in place', () => {
       new pkijs.SignedData({ schema: reference.content }).encapContentInfo.eContent!.getValue(),
     );
     expect(timestampGenTime(token)?.toISOString()).toBe(info.genTime.toISOString());
+  });
+
+  it('reads a token attached after parsing, not the one received', async () => {
+    const first = parseCms(fromBase64(await stamped('org-302000003', 'act 13'))).signedData.signerInfos[0];
+    const second = parseCms(fromBase64(await stamped('org-302000001', 'act 14'))).signedData.signerInfos[0];
+    const received = timestampTokenDer(first)!;
+    const replacement = timestampTokenOf(second)!;
+    attachTimestampToken(first, replacement);
+    expect(hex(timestampTokenDer(first)!)).toBe(encoded(replacement));
+    expect(hex(timestampTokenDer(first)!)).not.toBe(hex(received));
   });
 
   it('says "no token" for an unstamped signature and "unreadable" for BER', async () => {

@@ -10,6 +10,7 @@ export * from './join';
 export * from './oids';
 export * from './parse';
 export * from './signedDataParts';
+export * from './signerInfo';
 export * from './time';
 export * from './timestamp';
 export * from './verify';

@@ -5,6 +5,7 @@ import { toArrayBuffer } from './bytes';
 import { knownCertificate } from './certificateCache';
 import { OID_SIGNED_DATA } from './oids';
 import { signedDataParts } from './signedDataParts';
+import { signerInfoFromDer } from './signerInfo';
 
 export type CmsFailureCode =
   | 'MALFORMED'
@@ -63,7 +64,7 @@ function parseByParts(der: Uint8Array): ParsedCms | null {
       ),
       encapContentInfo: pkijs.EncapsulatedContentInfo.fromBER(toArrayBuffer(parts.encapContentInfo)),
       certificates,
-      signerInfos: parts.signerInfos.map((s) => pkijs.SignerInfo.fromBER(toArrayBuffer(s))),
+      signerInfos: parts.signerInfos.map(signerInfoFromDer),
     });
     const eContent = signedData.encapContentInfo.eContent;
     return { signedData, content: eContent ? new Uint8Array(eContent.getValue()) : null, certificates };

@@ -156,24 +156,33 @@ export function mergeSignedDataParts(base: SignedDataParts, extra: SignedDataPar
  * `{ token: null }` when it has none, null when the CMS is not plain DER.
  */
 export function firstSignerTimestampToken(cms: Uint8Array): { token: Uint8Array | null } | null {
-  const parts = signedDataParts(cms);
-  const signerInfo = parts?.signerInfos[0];
+  const signerInfo = signedDataParts(cms)?.signerInfos[0];
   if (!signerInfo) return null;
   const node = readWhole(signerInfo);
   const fields = node && childrenOf(signerInfo, node);
   if (!fields) return null;
   const unsigned = fields[fields.length - 1];
   if (unsigned?.tag !== contextTag(1)) return { token: null };
-  const attributes = childrenOf(signerInfo, unsigned);
-  if (!attributes) return null;
+  const token = timestampTokenInAttributes(elementBytes(signerInfo, unsigned));
+  return token === undefined ? null : { token };
+}
+
+/**
+ * The id-aa-signatureTimeStampToken value in a SignerInfo's unsignedAttrs element ([1]): its bytes,
+ * null when there is none, undefined when the element is not plain DER.
+ */
+export function timestampTokenInAttributes(unsigned: Uint8Array): Uint8Array | null | undefined {
+  const node = readWhole(unsigned);
+  const attributes = node && childrenOf(unsigned, node);
+  if (!attributes) return undefined;
   for (const attribute of attributes) {
-    const [type, values] = childrenOf(signerInfo, attribute) ?? [];
-    if (type?.tag !== TAG_OID || values?.tag !== TAG_SET) return null;
-    if (!bytesEqual(contentBytes(signerInfo, type), TIMESTAMP_TOKEN_OID)) continue;
-    const first = childrenOf(signerInfo, values)?.[0];
-    return first ? { token: elementBytes(signerInfo, first) } : null;
+    const [type, values] = childrenOf(unsigned, attribute) ?? [];
+    if (type?.tag !== TAG_OID || values?.tag !== TAG_SET) return undefined;
+    if (!bytesEqual(contentBytes(unsigned, type), TIMESTAMP_TOKEN_OID)) continue;
+    const first = childrenOf(unsigned, values)?.[0];
+    return first ? elementBytes(unsigned, first) : undefined;
   }
-  return { token: null };
+  return null;
 }
 
 /** GeneralizedTime text (YYYYMMDDHHMMSS[.fff]Z, as RFC 3161 requires) as a Date. */

@@ -6,6 +6,8 @@ import { type CertificateSummary, serialHex, summarizeCertificate } from './cert
 import { verifyChain } from './chain';
 import { OID_EKU_TIME_STAMPING, OID_SHA256, OID_SIGNATURE_TIMESTAMP_TOKEN, OID_TST_INFO } from './oids';
 import { CmsVerificationError, findSignerCertificate, parseCms } from './parse';
+import { timestampTokenInAttributes } from './signedDataParts';
+import { receivedUnsignedAttributes } from './signerInfo';
 
 export interface TimestampInfo {
   time: Date;
@@ -38,11 +40,14 @@ export function timestampTokenOf(signerInfo: pkijs.SignerInfo): pkijs.ContentInf
  * afresh only for a token attached in this process.
  */
 export function timestampTokenDer(signerInfo: pkijs.SignerInfo): Uint8Array | null {
+  const received = receivedUnsignedAttributes(signerInfo);
+  const found = received && timestampTokenInAttributes(received);
+  if (found !== undefined) return found && new Uint8Array(found);
   const attr = signerInfo.unsignedAttrs?.attributes.find((a) => a.type === OID_SIGNATURE_TIMESTAMP_TOKEN);
   const value = attr?.values[0] as asn1js.AsnType | undefined;
   if (!value) return null;
-  const received = (value as { valueBeforeDecodeView?: Uint8Array }).valueBeforeDecodeView;
-  return received?.byteLength ? new Uint8Array(received) : new Uint8Array(value.toBER(false));
+  const decoded = (value as { valueBeforeDecodeView?: Uint8Array }).valueBeforeDecodeView;
+  return decoded?.byteLength ? new Uint8Array(decoded) : new Uint8Array(value.toBER(false));
 }
 
 /**
