@@ -49,20 +49,33 @@ export function eventHash(prevHash: string, event: EventFields): string {
   return sha256Hex(canonical);
 }
 
+export interface ChainHead {
+  seq: number;
+  hash: string;
+}
+
+/** The last event of a document's chain (null before its first). */
+export async function chainHead(tx: Db, documentId: string): Promise<ChainHead | null> {
+  const { rows } = await tx.query<ChainHead>(
+    'select seq, hash from document_events where document_id = $1 order by seq desc limit 1',
+    [documentId],
+  );
+  return rows[0] ?? null;
+}
+
 /** Appends the next event of a document (inside the caller's transaction, the document row locked). */
 export async function appendEvent(
   tx: Db,
   event: Omit<EventFields, 'seq' | 'at'> & { at?: Date },
+  /** The chain's last event, when the caller read it with the lock (null: none yet). */
+  head?: ChainHead | null,
 ): Promise<EventFields & { hash: string }> {
-  const { rows } = await tx.query<{ seq: number; hash: string }>(
-    'select seq, hash from document_events where document_id = $1 order by seq desc limit 1',
-    [event.documentId],
-  );
-  const prevHash = rows[0]?.hash ?? CHAIN_START;
+  const last = head !== undefined ? head : await chainHead(tx, event.documentId);
+  const prevHash = last?.hash ?? CHAIN_START;
   // Millisecond precision: what timestamptz gives back through both drivers.
   const full: EventFields = {
     ...event,
-    seq: (rows[0]?.seq ?? 0) + 1,
+    seq: (last?.seq ?? 0) + 1,
     at: new Date(Math.floor((event.at ?? new Date()).getTime())),
   };
   const hash = eventHash(prevHash, full);

@@ -85,7 +85,7 @@ export async function syncPartyRows(
 ): Promise<void> {
   const holders = holdersOf(parties);
   const before = new Map(previous.map((row) => [row.identity, row]));
-  for (const holder of holders) {
+  const values = holders.map((holder) => {
     const earlier = before.get(holder.identity);
     let box: Box | null = null;
     for (const role of holder.roles) {
@@ -94,11 +94,42 @@ export async function syncPartyRows(
     }
     const state = { status: doc.status, roles: holder.roles, identity: holder.identity, acted };
     const counterparty = counterpartyOf(doc.kind, holder, parties);
+    return [
+      doc.id,
+      holder.identity,
+      holder.roles,
+      holder.name,
+      holder.branch,
+      box,
+      box !== null && isAwaiting(doc.kind, state),
+      doc.kind,
+      doc.type_id,
+      doc.doc_type,
+      listedNumber(doc.number),
+      doc.doc_date,
+      doc.total_sum,
+      doc.status,
+      viewStatus(doc.kind, state),
+      counterparty?.identity ?? null,
+      counterparty?.name ?? null,
+      searchText(doc.number, counterparty?.identity, counterparty?.name),
+      doc.created_at,
+      doc.updated_at,
+      doc.sent_at,
+    ];
+  });
+  if (values.length) {
+    // Every holder's row in one statement (one round trip, whatever the number of parties).
+    const width = values[0].length;
+    const tuples = values.map(
+      (_, row) =>
+        `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}`).join(', ')})`,
+    );
     await tx.query(
       `insert into document_parties (document_id, identity, roles, name, branch, box, awaiting, kind, type_id, doc_type,
          number, doc_date, total_sum, status, view_status, counterparty_identity, counterparty_name, search,
          created_at, updated_at, sent_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+       values ${tuples.join(', ')}
        on conflict (document_id, identity) do update set
          roles = excluded.roles, name = excluded.name, branch = excluded.branch, box = excluded.box,
          awaiting = excluded.awaiting, kind = excluded.kind, type_id = excluded.type_id, doc_type = excluded.doc_type,
@@ -106,29 +137,7 @@ export async function syncPartyRows(
          status = excluded.status, view_status = excluded.view_status,
          counterparty_identity = excluded.counterparty_identity, counterparty_name = excluded.counterparty_name,
          search = excluded.search, updated_at = excluded.updated_at, sent_at = excluded.sent_at`,
-      [
-        doc.id,
-        holder.identity,
-        holder.roles,
-        holder.name,
-        holder.branch,
-        box,
-        box !== null && isAwaiting(doc.kind, state),
-        doc.kind,
-        doc.type_id,
-        doc.doc_type,
-        listedNumber(doc.number),
-        doc.doc_date,
-        doc.total_sum,
-        doc.status,
-        viewStatus(doc.kind, state),
-        counterparty?.identity ?? null,
-        counterparty?.name ?? null,
-        searchText(doc.number, counterparty?.identity, counterparty?.name),
-        doc.created_at,
-        doc.updated_at,
-        doc.sent_at,
-      ],
+      values.flat(),
     );
   }
   const gone = previous.filter((row) => !holders.some((holder) => holder.identity === row.identity));

@@ -19,8 +19,8 @@ import { appendEvent, sha256Hex } from './chain';
 import { idempotent, storedAnswer } from './idempotency';
 import { syncPartyRows } from './partyRows';
 import { loadDocument, loadPartyRows, loadVisible, notFound } from './rows';
-import { checkSignature, joinSignatures, serialForms, toBase64 } from './signatures';
-import type { Caller, DocumentRow, DocumentsContext, PartyRow, TransitionEvent } from './types';
+import { finishCheck, joinSignatures, serialForms, startCheck, toBase64 } from './signatures';
+import type { ActedEntry, Caller, DocumentRow, DocumentsContext, PartyRow, TransitionEvent } from './types';
 import { validateContent } from './validation';
 import { documentView, signedActionsFor } from './view';
 
@@ -38,6 +38,8 @@ interface Prepared {
   bytes: Uint8Array;
   /** For `send`: the validated content that is signed (recomputed by the server). */
   content: Record<string, unknown>;
+  /** Actions taken in the document's status (read with the document: a later one changes its version). */
+  acted: ActedEntry[];
 }
 
 function statusName(lang: Locale, kind: string, code: number) {
@@ -74,7 +76,8 @@ async function prepare(
       action: actionName,
     });
   await requireDocumentRight(ctx.db, caller.user, doc.kind, action.right);
-  const available = await signedActionsFor(ctx.db, caller, doc, party, new Set([action.right]));
+  const acted = await actedInStatus(ctx.db, doc.id, doc.status);
+  const available = await signedActionsFor(ctx.db, caller, doc, party, new Set([action.right]), acted);
   if (!available.some((candidate) => candidate.name === actionName))
     throw new ApiError(409, 'ACTION_NOT_ALLOWED', 'exchange:errors.actionNotAllowed', {
       action: translate(caller.lang, `exchange:action.${actionName}`),
@@ -95,7 +98,7 @@ async function prepare(
     documentId,
     parties: partiesOf(doc.kind, content),
   });
-  return { doc, party, parties, action, role: action.by, reason: checkedReason, bytes, content };
+  return { doc, party, parties, action, role: action.by, reason: checkedReason, bytes, content, acted };
 }
 
 /** DocumentSignAction/getModelSign: the exact bytes to sign, and the CMS held so far for a co-signature. */
@@ -168,20 +171,25 @@ export async function runAction(
   );
   if (earlier) return { ...earlier, replayed: true };
 
+  const context = { clientIp: caller.ip ?? undefined, host: caller.host };
+  // The signature's cryptography runs while the document is read (half of run's time was the two one
+  // after the other); its verdict is taken after the document's checks, so refusals come as before.
+  const started = startCheck(ctx.signing, request.signature, context);
   const prepared = await prepare(ctx, caller, request.documentId, request.action, request.reason);
   const { doc, action } = prepared;
   if (request.version !== undefined && request.version !== doc.version)
     throw await whatHappened(ctx.db, caller, doc);
-  const context = { clientIp: caller.ip ?? undefined, host: caller.host };
-  const checked = await checkSignature(ctx.signing, request.signature, prepared.bytes, context);
+  const checked = await finishCheck(ctx.signing, started, prepared.bytes, context);
   const signer = checked.verified.signer;
-  if (!(await signerMayAct(ctx.db, caller.user, caller.identity, signer)))
-    throw new ApiError(403, 'WRONG_SIGNER', 'exchange:signature.WRONG_SIGNER');
   const cmsHash = sha256Hex(checked.cms);
-  const used = await ctx.db.query('select 1 from document_signatures where cms_hash = $1 or cms_hash = $2', [
-    cmsHash,
-    sha256Hex(request.signature.replace(/\s+/g, '')),
+  const [mayAct, used] = await Promise.all([
+    signerMayAct(ctx.db, caller.user, caller.identity, signer),
+    ctx.db.query('select 1 from document_signatures where cms_hash = $1 or cms_hash = $2', [
+      cmsHash,
+      sha256Hex(started.cms),
+    ]),
   ]);
+  if (!mayAct) throw new ApiError(403, 'WRONG_SIGNER', 'exchange:signature.WRONG_SIGNER');
   if (used.rows.length) throw new ApiError(409, 'SIGNATURE_REPLAYED', 'exchange:signature.REPLAYED');
   const joined =
     action.sign.shape === 'cosign'
@@ -191,11 +199,25 @@ export async function runAction(
         : doc.cms;
 
   const answer = await idempotent(ctx.db, caller, route, key, request, async (tx) => {
-    const current = await loadDocument(tx, doc.id, true);
-    if (!current) throw notFound();
-    if (current.version !== doc.version) throw await whatHappened(tx, caller, current);
+    // The lock, the version check and the chain's head in one statement. Every change of a document
+    // row raises its version, so at the version read by prepare the row is `doc` and the actions taken
+    // in its status are `prepared.acted`.
+    const { rows: locked } = await tx.query<{ version: number; seq: number | null; hash: string | null }>(
+      `select d.version, e.seq, e.hash from documents d
+         left join lateral (select seq, hash from document_events where document_id = d.id order by seq desc limit 1) e
+           on true
+       where d.id = $1 for update of d`,
+      [doc.id],
+    );
+    if (!locked[0]) throw notFound();
+    if (locked[0].version !== doc.version) {
+      const current = await loadDocument(tx, doc.id);
+      throw await whatHappened(tx, caller, current ?? doc);
+    }
+    const current = doc;
+    const head = locked[0].seq === null ? null : { seq: locked[0].seq, hash: locked[0].hash ?? '' };
     const now = ctx.now();
-    const acted = await actedInStatus(tx, doc.id, doc.status);
+    const acted = prepared.acted;
     const declared = partiesOf(doc.kind, prepared.content);
     const to =
       nextStatus(doc.kind, action.name, {
@@ -263,22 +285,26 @@ export async function runAction(
         updated.sent_at,
       ],
     );
-    await appendEvent(tx, {
-      documentId: doc.id,
-      action: action.name,
-      fromStatus: doc.status,
-      toStatus: to,
-      actorUserId: caller.user.userId,
-      actorOrgId: caller.user.organizationId,
-      actorIdentity: caller.identity,
-      actorRole: prepared.role,
-      actorName: signer.subjectCN,
-      reason: prepared.reason,
-      signatureId: inserted[0].id,
-      signatureHash: cmsHash,
-      contentHash,
-      at: now,
-    });
+    await appendEvent(
+      tx,
+      {
+        documentId: doc.id,
+        action: action.name,
+        fromStatus: doc.status,
+        toStatus: to,
+        actorUserId: caller.user.userId,
+        actorOrgId: caller.user.organizationId,
+        actorIdentity: caller.identity,
+        actorRole: prepared.role,
+        actorName: signer.subjectCN,
+        reason: prepared.reason,
+        signatureId: inserted[0].id,
+        signatureHash: cmsHash,
+        contentHash,
+        at: now,
+      },
+      head,
+    );
     const actedNow =
       to === doc.status
         ? [...acted, { role: prepared.role, identity: caller.identity, action: action.name }]

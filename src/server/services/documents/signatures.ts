@@ -14,7 +14,6 @@ import {
   type SignatureRequestContext,
   type SignatureService,
   type VerifiedSignature,
-  verifySignedPayload,
 } from '../../signing';
 
 const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
@@ -95,29 +94,52 @@ function requireContent(cms: string, expected: Uint8Array) {
     throw new SignatureError('CONTENT_MISMATCH', 'The signed content differs');
 }
 
+/** A CMS whose verification has started before the bytes it must sign are known (see runAction). */
+export interface StartedCheck {
+  cms: string;
+  verified: Promise<VerifiedSignature>;
+}
+
 /**
- * Verifies a CMS over exactly `expected` (trusted chain, valid certificate, untampered) and gives it
- * a timestamp when it has none: every signature event carries one.
+ * Starts verifying a received CMS (trusted chain, valid certificate, untampered): its cryptography
+ * runs while the caller reads the document. The verdict is taken by finishCheck, never before.
  */
-export async function checkSignature(
+export function startCheck(
   service: SignatureService,
   cms: string,
+  context: SignatureRequestContext,
+): StartedCheck {
+  const stored = cms.replace(/\s+/g, '');
+  const verified = service.verifyAttached(stored, context);
+  verified.catch(() => {}); // taken (and thrown) by finishCheck
+  return { cms: stored, verified };
+}
+
+/**
+ * The verdict of a started check over exactly `expected`: a CMS over other bytes is refused first (as
+ * before any cryptography), then the verifier's verdict; a CMS without a timestamp gets one — every
+ * signature event carries one.
+ */
+export async function finishCheck(
+  service: SignatureService,
+  started: StartedCheck,
   expected: Uint8Array,
   context: SignatureRequestContext,
 ): Promise<CheckedSignature> {
   try {
-    let stored = cms.replace(/\s+/g, '');
-    requireContent(stored, expected);
-    const verified = await verifySignedPayload(service, stored, { expectedContent: expected, context });
+    requireContent(started.cms, expected);
+    const verified = await started.verified;
+    if (!bytesEqual(verified.content, expected))
+      throw new SignatureError('CONTENT_MISMATCH', 'The signed content differs from what was requested');
     if (!verified.timestamped) {
       // The signature is verified; the token comes from the configured TSA over it.
-      stored = await service.timestamp(stored, context);
+      const stored = await service.timestamp(started.cms, context);
       const stamp = stampOf(stored);
       verified.timestamped = true;
       verified.timestampTime = stamp.time;
       return { cms: stored, verified, timestampToken: stamp.token };
     }
-    return { cms: stored, verified, timestampToken: timestampTokenBase64(stored) };
+    return { cms: started.cms, verified, timestampToken: timestampTokenBase64(started.cms) };
   } catch (error) {
     throw signatureRefusal(error);
   }

@@ -1,4 +1,10 @@
-import { availableActions, getLifecycle, type Role, statusInfo } from '../../../engine/lifecycle';
+import {
+  type ActedEntry,
+  availableActions,
+  getLifecycle,
+  type Role,
+  statusInfo,
+} from '../../../engine/lifecycle';
 import type { Db } from '../../db/client';
 import { type DocumentRight, documentRights, requireDocumentRight } from '../access';
 import { actedInStatus } from './acted';
@@ -25,9 +31,11 @@ export async function signedActionsFor(
   doc: DocumentRow,
   party: PartyRow,
   rights?: Set<DocumentRight>,
+  /** The actions already taken in the document's status, when the caller has read them. */
+  known?: ActedEntry[],
 ) {
   if (party.bin_state !== 'active') return [];
-  const acted = await actedInStatus(db, doc.id, doc.status);
+  const acted = known ?? (await actedInStatus(db, doc.id, doc.status));
   const granted = rights ?? (await documentRights(db, caller.user, doc.kind));
   return availableActions(doc.kind, {
     status: doc.status,
@@ -70,26 +78,30 @@ export async function documentView(db: Db, caller: Caller, id: string) {
   const { doc, party, parties } = await loadVisible(db, caller, id);
   await requireDocumentRight(db, caller.user, doc.kind, 'view');
   const lifecycle = getLifecycle(doc.kind);
-  const { rows: signatures } = await db.query<Record<string, any>>(
-    `select id, action, party_role, party_identity, signer_tin, signer_pinfl, signer_name, signer_organization,
-       serial_hex, serial_dec, signed_at, timestamp_at, ip, created_at
-     from document_signatures where document_id = $1 order by created_at, id`,
-    [id],
-  );
-  const { rows: events } = await db.query<Record<string, any>>(
-    `select seq, action, from_status, to_status, actor_identity, actor_role, actor_name, reason, at, signature_id
-     from document_events where document_id = $1 order by seq`,
-    [id],
-  );
+  // Independent reads, together: on PostgreSQL each is a round trip of its own (pool connections).
+  const [{ rows: signatures }, { rows: events }, { rows: accounts }, actions] = await Promise.all([
+    db.query<Record<string, any>>(
+      `select id, action, party_role, party_identity, signer_tin, signer_pinfl, signer_name, signer_organization,
+         serial_hex, serial_dec, signed_at, timestamp_at, ip, created_at
+       from document_signatures where document_id = $1 order by created_at, id`,
+      [id],
+    ),
+    db.query<Record<string, any>>(
+      `select seq, action, from_status, to_status, actor_identity, actor_role, actor_name, reason, at, signature_id
+       from document_events where document_id = $1 order by seq`,
+      [id],
+    ),
+    db.query<{ identity: string }>(
+      `select coalesce(tin, pinfl) as identity from organizations where tin = any($1) or pinfl = any($1)`,
+      [parties.map((p) => p.identity)],
+    ),
+    actionsFor(db, caller, doc, party),
+  ]);
   const acted = new Map<string, string[]>();
   for (const event of events) {
     if (!event.signature_id || !event.actor_identity) continue;
     acted.set(event.actor_identity, [...(acted.get(event.actor_identity) ?? []), event.action]);
   }
-  const { rows: accounts } = await db.query<{ identity: string }>(
-    `select coalesce(tin, pinfl) as identity from organizations where tin = any($1) or pinfl = any($1)`,
-    [parties.map((p) => p.identity)],
-  );
   const withAccount = new Set(accounts.map((row) => row.identity));
   const status = statusInfo(doc.kind, doc.status);
   const shown = statusInfo(doc.kind, party.view_status);
@@ -154,7 +166,7 @@ export async function documentView(db: Db, caller: Caller, id: string) {
       at: e.at,
       signatureId: e.signature_id,
     })),
-    actions: await actionsFor(db, caller, doc, party),
+    actions,
     respondBy,
     createdAt: doc.created_at,
     updatedAt: doc.updated_at,
