@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
+import type { Statement } from '../../db/combine';
 
 /** The first event of a document chains to this. */
 export const CHAIN_START = '0'.repeat(64);
@@ -63,27 +64,24 @@ export async function chainHead(tx: Db, documentId: string): Promise<ChainHead |
   return rows[0] ?? null;
 }
 
-/** Appends the next event of a document (inside the caller's transaction, the document row locked). */
-export async function appendEvent(
-  tx: Db,
+/** The insert of a document's next event after `head` (null: its first), with what it stores. */
+export function eventStatement(
   event: Omit<EventFields, 'seq' | 'at'> & { at?: Date },
-  /** The chain's last event, when the caller read it with the lock (null: none yet). */
-  head?: ChainHead | null,
-): Promise<EventFields & { hash: string }> {
-  const last = head !== undefined ? head : await chainHead(tx, event.documentId);
-  const prevHash = last?.hash ?? CHAIN_START;
+  head: ChainHead | null,
+): Statement & { event: EventFields & { hash: string } } {
+  const prevHash = head?.hash ?? CHAIN_START;
   // Millisecond precision: what timestamptz gives back through both drivers.
   const full: EventFields = {
     ...event,
-    seq: (last?.seq ?? 0) + 1,
+    seq: (head?.seq ?? 0) + 1,
     at: new Date(Math.floor((event.at ?? new Date()).getTime())),
   };
   const hash = eventHash(prevHash, full);
-  await tx.query(
-    `insert into document_events (document_id, seq, action, from_status, to_status, actor_user_id, actor_org_id,
+  return {
+    sql: `insert into document_events (document_id, seq, action, from_status, to_status, actor_user_id, actor_org_id,
        actor_identity, actor_role, actor_name, reason, signature_id, signature_hash, content_hash, at, prev_hash, hash)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
-    [
+    params: [
       full.documentId,
       full.seq,
       full.action,
@@ -102,8 +100,18 @@ export async function appendEvent(
       prevHash,
       hash,
     ],
-  );
-  return { ...full, hash };
+    event: { ...full, hash },
+  };
+}
+
+/** Appends the next event of a document (inside the caller's transaction, the document row locked). */
+export async function appendEvent(
+  tx: Db,
+  event: Omit<EventFields, 'seq' | 'at'> & { at?: Date },
+): Promise<EventFields & { hash: string }> {
+  const statement = eventStatement(event, await chainHead(tx, event.documentId));
+  await tx.query(statement.sql, statement.params);
+  return statement.event;
 }
 
 export interface ChainReport {

@@ -80,7 +80,8 @@ export async function syncPartyRows(
   tx: Db,
   doc: DocumentRow,
   parties: DocumentParty[],
-  previous: PartyRow[],
+  /** The rows before (only which identities have one, and their box, are read). */
+  previous: Array<Pick<PartyRow, 'identity' | 'box'>>,
   acted: ActedEntry[] = [],
 ): Promise<void> {
   const holders = holdersOf(parties);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Locale } from '../../../engine/constants';
 import {
   actionInfo,
@@ -10,15 +11,16 @@ import {
   statusInfo,
 } from '../../../engine/lifecycle';
 import type { Db } from '../../db/client';
+import { combineStatements } from '../../db/combine';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 import type { SignatureService } from '../../signing';
 import { requireApprovalIfConfigured, requireDocumentRight, signerMayAct } from '../access';
 import { actedInStatus } from './acted';
-import { appendEvent, sha256Hex } from './chain';
+import { type ChainHead, eventStatement, sha256Hex } from './chain';
 import { idempotent, storedAnswer } from './idempotency';
 import { syncPartyRows } from './partyRows';
-import { loadDocument, loadPartyRows, loadVisible, notFound } from './rows';
+import { loadDocument, loadVisible, notFound } from './rows';
 import { finishCheck, joinSignatures, serialForms, startCheck, toBase64 } from './signatures';
 import type { ActedEntry, Caller, DocumentRow, DocumentsContext, PartyRow, TransitionEvent } from './types';
 import { validateContent } from './validation';
@@ -199,14 +201,10 @@ export async function runAction(
         : doc.cms;
 
   const answer = await idempotent(ctx.db, caller, route, key, request, async (tx) => {
-    // The lock, the version check and the chain's head in one statement. Every change of a document
-    // row raises its version, so at the version read by prepare the row is `doc` and the actions taken
-    // in its status are `prepared.acted`.
-    const { rows: locked } = await tx.query<{ version: number; seq: number | null; hash: string | null }>(
-      `select d.version, e.seq, e.hash from documents d
-         left join lateral (select seq, hash from document_events where document_id = d.id order by seq desc limit 1) e
-           on true
-       where d.id = $1 for update of d`,
+    // Every change of a document row raises its version, so at the version read by prepare the row is
+    // `doc` and the actions taken in its status are `prepared.acted`.
+    const { rows: locked } = await tx.query<{ version: number }>(
+      'select version from documents where id = $1 for update',
       [doc.id],
     );
     if (!locked[0]) throw notFound();
@@ -215,7 +213,20 @@ export async function runAction(
       throw await whatHappened(tx, caller, current ?? doc);
     }
     const current = doc;
-    const head = locked[0].seq === null ? null : { seq: locked[0].seq, hash: locked[0].hash ?? '' };
+    // Read after the lock (a bin or restore appends events without raising the version): the chain's
+    // head and the party rows, in one statement.
+    const { rows: afterLock } = await tx.query<{
+      head: ChainHead | null;
+      parties: Array<Pick<PartyRow, 'identity' | 'box'>> | null;
+    }>(
+      `select (select json_build_object('seq', seq, 'hash', hash) from document_events
+                where document_id = $1 order by seq desc limit 1) as head,
+              (select json_agg(json_build_object('identity', identity, 'box', box))
+                 from document_parties where document_id = $1) as parties`,
+      [doc.id],
+    );
+    const head = afterLock[0]?.head ?? null;
+    const partyRows = afterLock[0]?.parties ?? [];
     const now = ctx.now();
     const acted = prepared.acted;
     const declared = partiesOf(doc.kind, prepared.content);
@@ -228,32 +239,7 @@ export async function runAction(
         identity: caller.identity,
       }) ?? doc.status;
     const serial = serialForms(signer.serialNumber);
-    const { rows: inserted } = await tx.query<{ id: string }>(
-      `insert into document_signatures (document_id, action, party_role, party_identity, signer_tin, signer_pinfl,
-         signer_name, signer_organization, serial_hex, serial_dec, signed_at, timestamp_at, timestamp_token, cms,
-         cms_hash, bytes_hash, ip, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) returning id`,
-      [
-        doc.id,
-        action.name,
-        prepared.role,
-        caller.identity,
-        signer.tin ?? null,
-        signer.pinfl ?? null,
-        signer.subjectCN,
-        signer.organization ?? null,
-        serial.hex,
-        serial.dec,
-        checked.verified.signingTime ?? null,
-        checked.verified.timestampTime ?? null,
-        checked.timestampToken,
-        checked.cms,
-        cmsHash,
-        sha256Hex(prepared.bytes),
-        caller.ip ?? null,
-        now,
-      ],
-    );
+    const signatureId = randomUUID();
     const sending = action.sign.shape === 'document';
     const signedBytes = sending ? prepared.bytes : current.signed_bytes;
     const contentHash = sending ? sha256Hex(prepared.bytes) : current.content_hash;
@@ -269,47 +255,77 @@ export async function runAction(
       updated_by: caller.user.userId,
       sent_at: sending ? now : current.sent_at,
     };
-    await tx.query(
-      `update documents set status = $2, version = $3, content = $4, signed_bytes = $5, content_hash = $6, cms = $7,
-         updated_at = $8, updated_by = $9, sent_at = $10 where id = $1`,
-      [
-        doc.id,
-        to,
-        updated.version,
-        JSON.stringify(updated.content),
-        signedBytes ? Buffer.from(signedBytes) : null,
-        contentHash,
-        joined,
-        now,
-        caller.user.userId,
-        updated.sent_at,
-      ],
-    );
-    await appendEvent(
-      tx,
+    // The signature, the document and the event written by one statement (one round trip).
+    const written = combineStatements([
       {
-        documentId: doc.id,
-        action: action.name,
-        fromStatus: doc.status,
-        toStatus: to,
-        actorUserId: caller.user.userId,
-        actorOrgId: caller.user.organizationId,
-        actorIdentity: caller.identity,
-        actorRole: prepared.role,
-        actorName: signer.subjectCN,
-        reason: prepared.reason,
-        signatureId: inserted[0].id,
-        signatureHash: cmsHash,
-        contentHash,
-        at: now,
+        sql: `insert into document_signatures (id, document_id, action, party_role, party_identity, signer_tin,
+           signer_pinfl, signer_name, signer_organization, serial_hex, serial_dec, signed_at, timestamp_at,
+           timestamp_token, cms, cms_hash, bytes_hash, ip, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+        params: [
+          signatureId,
+          doc.id,
+          action.name,
+          prepared.role,
+          caller.identity,
+          signer.tin ?? null,
+          signer.pinfl ?? null,
+          signer.subjectCN,
+          signer.organization ?? null,
+          serial.hex,
+          serial.dec,
+          checked.verified.signingTime ?? null,
+          checked.verified.timestampTime ?? null,
+          checked.timestampToken,
+          checked.cms,
+          cmsHash,
+          sha256Hex(prepared.bytes),
+          caller.ip ?? null,
+          now,
+        ],
       },
-      head,
-    );
+      {
+        sql: `update documents set status = $2, version = $3, content = $4, signed_bytes = $5, content_hash = $6,
+           cms = $7, updated_at = $8, updated_by = $9, sent_at = $10 where id = $1`,
+        params: [
+          doc.id,
+          to,
+          updated.version,
+          JSON.stringify(updated.content),
+          signedBytes ? Buffer.from(signedBytes) : null,
+          contentHash,
+          joined,
+          now,
+          caller.user.userId,
+          updated.sent_at,
+        ],
+      },
+      eventStatement(
+        {
+          documentId: doc.id,
+          action: action.name,
+          fromStatus: doc.status,
+          toStatus: to,
+          actorUserId: caller.user.userId,
+          actorOrgId: caller.user.organizationId,
+          actorIdentity: caller.identity,
+          actorRole: prepared.role,
+          actorName: signer.subjectCN,
+          reason: prepared.reason,
+          signatureId,
+          signatureHash: cmsHash,
+          contentHash,
+          at: now,
+        },
+        head,
+      ),
+    ]);
+    await tx.query(written.sql, written.params);
     const actedNow =
       to === doc.status
         ? [...acted, { role: prepared.role, identity: caller.identity, action: action.name }]
         : [];
-    await syncPartyRows(tx, updated, declared, await loadPartyRows(tx, doc.id), actedNow);
+    await syncPartyRows(tx, updated, declared, partyRows, actedNow);
     const event: TransitionEvent = {
       documentId: doc.id,
       kind: doc.kind,

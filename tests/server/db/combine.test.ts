@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { combineStatements } from '../../../src/server/db/combine';
+
+describe('combineStatements', () => {
+  it('renumbers each statement after the parameters of those before it', () => {
+    const combined = combineStatements([
+      { sql: 'insert into a (x, y) values ($1, $2)', params: [1, 2] },
+      { sql: 'update b set z = $2 where id = $1', params: ['id', 3] },
+      { sql: 'insert into c (w) values ($1)', params: [4] },
+    ]);
+    expect(combined.sql).toBe(
+      'with w0 as (insert into a (x, y) values ($1, $2)), w1 as (update b set z = $4 where id = $3) insert into c (w) values ($5)',
+    );
+    expect(combined.params).toEqual([1, 2, 'id', 3, 4]);
+  });
+
+  it('leaves a single statement as it is', () => {
+    expect(combineStatements([{ sql: 'select $1', params: [1] }])).toEqual({ sql: 'select $1', params: [1] });
+  });
+});
