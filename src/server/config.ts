@@ -40,9 +40,17 @@ export interface Config {
   trustProxy?: TrustProxy;
   /** Overrides of the HTTP timeouts of src/server/limits.ts (tests shorten them). */
   timeouts?: Partial<HttpTimeouts>;
+  /**
+   * The most document-list rows each server instance remembers (LIST_CACHE_ROWS, default 50,000 —
+   * tens of MB; 0 turns it off): lists and menu counts answered again while the party's documents
+   * have not changed (services/documents/listCache.ts).
+   */
+  listCacheRows?: number;
   /** Reference data: the tax authority's services, BankCodes administrators, fee recipient (services/reference/config.ts); unset → from `demo`. */
   reference?: ReferenceConfig;
 }
+
+export const DEFAULT_LIST_CACHE_ROWS = 50_000;
 
 export type TrustProxy = false | number | string[];
 
@@ -67,6 +75,12 @@ function parsePort(raw: string | undefined): number {
     throw new ConfigError(`PORT must be a number from 0 to 65535, got "${raw}"`);
   }
   return Number(raw);
+}
+
+function parseCount(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  return Number(raw.trim());
 }
 
 function parseDatabaseUrl(raw: string | undefined): string | null {
@@ -169,5 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string, cwd = proces
     webRoot: path.resolve(cwd, env.WEB_ROOT || 'dist'),
     jwtSecret,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    listCacheRows: parseCount('LIST_CACHE_ROWS', env.LIST_CACHE_ROWS, DEFAULT_LIST_CACHE_ROWS),
   };
 }

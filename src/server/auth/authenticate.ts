@@ -28,7 +28,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const claims = token ? verifyAccessToken(request.server.auth.key, token) : null;
   const session = claims ? await currentSession(request.server.db, claims) : null;
   if (!claims || !session) throw new ApiError(401, 'UNAUTHORIZED', 'errors:unauthorized');
-  request.user = { ...claims, role: session.role };
+  request.user = { ...claims, role: session.role, partyGeneration: session.partyGeneration };
   readRightsOncePerRequest(request.user, session.grants);
 }
 

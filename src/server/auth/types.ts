@@ -17,6 +17,12 @@ export interface AuthUser {
    * by `authenticate`; optional only so that callers built by hand (tests, jobs) need not invent one.
    */
   sessionId?: string;
+  /**
+   * The organisation's documents generation as the request's session check read it (migration 0031):
+   * lists and counts remembered at this generation are answered without a statement. Absent for
+   * callers built by hand: they always read.
+   */
+  partyGeneration?: string;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { authCore } from '../auth';
+import { DEFAULT_LIST_CACHE_ROWS } from '../config';
 import { createDocumentsService } from '../services/documents';
+import { rememberLists } from '../services/documents/listCache';
 import { createSignatureService } from '../signing';
 import auth from './Auth';
 import cabinetNotification from './CabinetNotification';
@@ -43,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance) {
     'documents',
     createDocumentsService({ db: app.db, signing: createSignatureService(app.config) }),
   );
+  rememberLists(app.db, app.config.listCacheRows ?? DEFAULT_LIST_CACHE_ROWS);
   await app.register(health);
   await app.register(config, { prefix: '/Config' });
   await app.register(auth, { prefix: '/Auth' });

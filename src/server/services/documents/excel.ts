@@ -37,7 +37,7 @@ export async function exportListXlsx(
   ];
   const rows: unknown[][] = [header];
   for (let page = 1; rows.length - 1 < EXCEL_EXPORT_MAX_ROWS; page++) {
-    const chunk = await listDocuments(db, caller, { ...filters, page, size: CHUNK });
+    const chunk = await listDocuments(db, caller, { ...filters, page, size: CHUNK }, { remember: false });
     for (const row of chunk.rows) {
       rows.push([
         row.number ?? '',

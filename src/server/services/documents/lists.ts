@@ -3,6 +3,7 @@ import { getLifecycle, lifecycleKinds, storedStatusesFor } from '../../../engine
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
 import { branchScope, documentRightsByKind } from '../access';
+import { remembered } from './listCache';
 import type { Caller } from './types';
 
 export const DIRECTIONS = ['incoming', 'outgoing', 'drafts', 'deleted'] as const;
@@ -141,11 +142,15 @@ function statusKeyOf(kind: string, code: number) {
   return getLifecycle(kind).statuses.find((s) => s.code === code)?.key ?? String(code);
 }
 
-/** Document/getList: the caller's documents, newest change first, with the filters of spec §2. */
+/**
+ * Document/getList: the caller's documents, newest change first, with the filters of spec §2.
+ * Remembered per party generation (listCache.ts) unless `remember: false` (an export's pages).
+ */
 export async function listDocuments(
   db: Db,
   caller: Caller,
   filters: ListFilters,
+  options: { remember?: boolean } = {},
 ): Promise<{ rows: ListRow[]; totalCount: number }> {
   const { size, offset } = pageOf(filters);
   const where = await whereOf(db, caller, filters);
@@ -168,8 +173,7 @@ export async function listDocuments(
   // must be sorted anyway) matches few of the rows it walks: they are walked once, for both.
   const singleWalk = !filters.direction || Boolean(filters.search) || Boolean(filters.number);
   const matching = singleWalk ? 'm' : `document_parties p where ${where.sql}`;
-  const { rows: answered } = await db.query<Record<string, any>>(
-    `${singleWalk ? `with m as materialized (select p.document_id, p.updated_at from document_parties p where ${where.sql}) ` : ''}
+  const sql = `${singleWalk ? `with m as materialized (select p.document_id, p.updated_at from document_parties p where ${where.sql}) ` : ''}
      select c.total_count, r.*
        from (select count(*)::int as total_count from ${matching}) c
        left join (
@@ -180,10 +184,17 @@ export async function listDocuments(
                order by updated_at desc, document_id desc limit ${limit} offset ${skip}) page
          join document_parties p on p.document_id = page.document_id and p.identity = $1
        ) r on true
-      order by r.updated_at desc, r.document_id desc`,
-    params,
-    { prepare: true },
-  );
+      order by r.updated_at desc, r.document_id desc`;
+  const read = async () => {
+    const { rows: answered } = await db.query<Record<string, any>>(sql, params, { prepare: true });
+    return listAnswerOf(answered);
+  };
+  return options.remember === false
+    ? read()
+    : remembered(db, caller.user.partyGeneration, sql, params, read, (answer) => answer.rows.length);
+}
+
+function listAnswerOf(answered: Record<string, any>[]): { rows: ListRow[]; totalCount: number } {
   const rows = answered.filter((row) => row.document_id !== null);
   return {
     totalCount: answered[0]?.total_count ?? 0,
@@ -227,13 +238,24 @@ export async function countDocuments(db: Db, caller: Caller) {
     params.push(branch);
     conditions += ` and coalesce(branch, '') = $${params.length}`;
   }
-  const { rows } = await db.query<{ box: string | null; bin_state: string; total: number; awaiting: number }>(
-    `select box, bin_state, count(*)::int as total, count(*) filter (where awaiting)::int as awaiting
+  const sql = `select box, bin_state, count(*)::int as total, count(*) filter (where awaiting)::int as awaiting
      from document_parties where identity = $1 and box is not null and bin_state <> 'deleted'${conditions}
-     group by box, bin_state`,
-    params,
-    { prepare: true },
-  );
+     group by box, bin_state`;
+  const read = async () => {
+    const { rows } = await db.query<CountRow>(sql, params, { prepare: true });
+    return countsOf(rows);
+  };
+  return remembered(db, caller.user.partyGeneration, sql, params, read, () => 1);
+}
+
+interface CountRow {
+  box: string | null;
+  bin_state: string;
+  total: number;
+  awaiting: number;
+}
+
+function countsOf(rows: CountRow[]) {
   const counts = { incoming: 0, incomingAwaiting: 0, outgoing: 0, drafts: 0, deleted: 0 };
   for (const row of rows) {
     if (row.bin_state === 'binned') counts.deleted += row.total;
