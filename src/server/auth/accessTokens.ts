@@ -53,9 +53,42 @@ function jsonObject(part: string): Record<string, unknown> | null {
  * signAccessToken writes (tests/server/auth/accessTokens.test.ts compares the two): the header names
  * HS256 and no critical extension, the signature matches in constant time, the claims are a JSON
  * object with our issuer and audience, an `exp` in the future (required: every token we sign has one),
- * and `nbf`/`iat`, when present, numbers (`nbf` not in the future).
+ * and `nbf`/`iat`, when present, numbers (`nbf` not in the future). A token that passed is remembered
+ * (per key, the latest 10,000): its next request costs a map lookup and the two time checks.
  */
 export function verifyAccessToken(key: Uint8Array, token: string, now = Date.now()): AuthUser | null {
+  const seconds = Math.floor(now / 1000);
+  const known = verifiedTokens.get(key)?.get(token);
+  // The signature and claims of these exact bytes were checked with this key: only time can change
+  // the verdict (`exp`, `nbf`), so those are checked again.
+  if (known) return known.exp > seconds && known.nbf <= seconds ? { ...known.user } : null;
+  const verified = verifyOnce(key, token, seconds);
+  if (verified) remember(key, token, verified);
+  return verified ? { ...verified.user } : null;
+}
+
+/** Tokens verified lately, per key: a client sends the same token with every request for 15 minutes. */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, Verified>>();
+const MAX_VERIFIED_TOKENS = 10_000;
+
+interface Verified {
+  user: AuthUser;
+  exp: number;
+  nbf: number;
+}
+
+function remember(key: Uint8Array, token: string, verified: Verified) {
+  let tokens = verifiedTokens.get(key);
+  if (!tokens) {
+    tokens = new Map();
+    verifiedTokens.set(key, tokens);
+  }
+  // Oldest first out (Map keeps insertion order); an expired one is refused by its `exp` meanwhile.
+  if (tokens.size >= MAX_VERIFIED_TOKENS) tokens.delete(tokens.keys().next().value as string);
+  tokens.set(token, verified);
+}
+
+function verifyOnce(key: Uint8Array, token: string, seconds: number): Verified | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [encodedHeader, encodedPayload, encodedSignature] = parts;
@@ -69,7 +102,6 @@ export function verifyAccessToken(key: Uint8Array, token: string, now = Date.now
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
   const payload = jsonObject(encodedPayload);
   if (!payload) return null;
-  const seconds = Math.floor(now / 1000);
   const { iss, aud, exp, nbf, iat } = payload;
   if (iss !== ISSUER) return null;
   if (aud !== AUDIENCE && !(Array.isArray(aud) && aud.includes(AUDIENCE))) return null;
@@ -83,5 +115,5 @@ export function verifyAccessToken(key: Uint8Array, token: string, now = Date.now
   const user: AuthUser = { userId: sub, organizationId: org, role, sessionId: sid };
   if (typeof payload.tin === 'string') user.tin = payload.tin;
   if (typeof payload.pinfl === 'string') user.pinfl = payload.pinfl;
-  return user;
+  return { user, exp, nbf: typeof nbf === 'number' ? nbf : -Infinity };
 }

@@ -76,6 +76,22 @@ describe('access tokens', () => {
     expect(verifyAccessToken(otherKey, signed, NOW.getTime())).toBeNull();
   });
 
+  it('judges a token it verified before by the time again: expired after exp, not valid before nbf', async () => {
+    const expiring = await token({ exp: seconds + 30 });
+    const later = await token({ payload: { nbf: seconds + 60 }, exp: seconds + 600 });
+    expect(ours(expiring)).toEqual(user); // verified and remembered
+    expect(verifyAccessToken(key, expiring, (seconds + 29) * 1000)).toEqual(user);
+    expect(verifyAccessToken(key, expiring, (seconds + 30) * 1000)).toBeNull();
+    expect(verifyAccessToken(key, later, (seconds + 60) * 1000)).toEqual(user);
+    expect(verifyAccessToken(key, later, (seconds + 59) * 1000)).toBeNull();
+    // Remembered per key: the same bytes under another key are checked, and refused.
+    expect(verifyAccessToken(otherKey, expiring, NOW.getTime())).toBeNull();
+    // A caller's copy, changed, does not change what the next request gets.
+    const first = ours(expiring);
+    if (first) first.organizationId = '44444444-4444-4444-8444-444444444444';
+    expect(ours(expiring)).toEqual(user);
+  });
+
   it('judges crafted tokens as jose does', async () => {
     const good = await token();
     const [h, p, s] = good.split('.');

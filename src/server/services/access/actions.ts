@@ -2,7 +2,7 @@
 // code: "<kind>:<view|create|send|accept>" for every registered document kind, or "admin:<name>".
 // Kinds are data: a kind added under schemas/documents/ appears here without a code change.
 import { getLifecycle, hasLifecycle } from '../../../engine/lifecycle';
-import { listKindSummaries } from '../../../engine/registry';
+import { listKindSummaries, onKindRegistered } from '../../../engine/registry';
 
 export type DocumentRight = 'view' | 'create' | 'send' | 'accept';
 export const DOCUMENT_RIGHTS: readonly DocumentRight[] = ['view', 'create', 'send', 'accept'];
@@ -33,6 +33,17 @@ export const adminAction = (right: AdminRight) => `admin:${right}`;
 /** Registered document kinds (the generated ones and any registered at run time). */
 export function documentKinds(): string[] {
   return listKindSummaries('documents').map((summary) => summary.kind);
+}
+
+let everyActionCode: readonly string[] | null = null;
+onKindRegistered(() => {
+  everyActionCode = null;
+});
+
+/** Every action code (an owner's rights), kept until a kind is registered: asked on every request. */
+export function allActionCodes(): readonly string[] {
+  everyActionCode ??= actionCatalogue().map((action) => action.code);
+  return everyActionCode;
 }
 
 export function actionCatalogue(): ActionInfo[] {

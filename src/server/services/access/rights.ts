@@ -3,7 +3,7 @@
 // by theirs), then set arithmetic.
 import type { AuthUser, MembershipRole } from '../../auth/types';
 import type { Db } from '../../db/client';
-import { actionCatalogue } from './actions';
+import { allActionCodes } from './actions';
 import { type BuiltInRole, builtInRights, defaultRoleOf } from './builtInRoles';
 
 export interface MemberGrants {
@@ -85,7 +85,7 @@ export function roleRights(grants: MemberGrants): Set<string> {
 /** The owner (the organisation's director) holds every right, whatever the role says. */
 export function effectiveRights(grants: MemberGrants | null): Set<string> {
   if (!grants) return new Set();
-  if (grants.membership === 'owner') return new Set(actionCatalogue().map((action) => action.code));
+  if (grants.membership === 'owner') return new Set(allActionCodes());
   const rights = roleRights(grants);
   for (const [action, allowed] of grants.overrides) {
     if (allowed) rights.add(action);
