@@ -1,7 +1,7 @@
 /**
  * npm run bench:documents [-- --pglite 100000 --pg-documents 1000000 --organizations 1000 --clients 50
  *                            --requests 6000 --runs 100 --pg postgres://…
- *                            --keep-schema --reuse-schema <name>]
+ *                            --keep-schema --reuse-schema <name> --kinds 0,4,5]
  *
  * 1. Seeds the bench set (scripts/bench/documentsSeed.ts: 1,000 organisations, a realistic mix of kinds,
  *    statuses, dates and counterparties) on PGlite (100,000 documents) and on PostgreSQL (1,000,000;
@@ -81,7 +81,7 @@ interface RequestKind {
 }
 
 /** What an accountant's screen asks for, in rough proportion. */
-const KINDS: RequestKind[] = [
+const ALL_KINDS: RequestKind[] = [
   { name: 'incoming, first page', path: () => '/api/Document/getList?DocDirection=incoming' },
   { name: 'waiting for me', path: () => '/api/Document/getList?DocDirection=incoming&Status=2' },
   {
@@ -108,6 +108,10 @@ const KINDS: RequestKind[] = [
   },
   { name: 'menu counts', path: () => '/api/Document/getCounts' },
 ];
+/** `--kinds 0,4`: only those kinds of request (their positions above), to take the mix apart. */
+const KINDS = args.get('kinds')
+  ? ALL_KINDS.filter((_, i) => (args.get('kinds') ?? '').split(',').map(Number).includes(i))
+  : ALL_KINDS;
 
 async function login(app: FastifyInstance, phone: string, password: string): Promise<string> {
   for (;;) {
