@@ -144,7 +144,8 @@ function statusKeyOf(kind: string, code: number) {
 
 /**
  * Document/getList: the caller's documents, newest change first, with the filters of spec §2.
- * Remembered per party generation (listCache.ts) unless `remember: false` (an export's pages).
+ * Remembered per party generation (listCache.ts) unless `remember: false` (an export's pages): it
+ * reads `document_parties` only, whose every change raises the generation — keep it so.
  */
 export async function listDocuments(
   db: Db,
