@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../../src/server/auth/types';
-import { documentRights, requireDocumentRight, signerMayAct } from '../../../src/server/services/access';
+import {
+  ACTING_SIGNERS_SQL,
+  documentRights,
+  requireDocumentRight,
+  signerMayAct,
+  signerMayActGiven,
+} from '../../../src/server/services/access';
 import { withDatabases } from '../harness';
 
 // Demo Savdo (302000001), its director 31505850123451 (owner); Demo Qurilish (302000002).
@@ -41,27 +47,45 @@ withDatabases('access: who may sign for the organisation, and the rights seam', 
     viewer = await member(org[0].id, VIEWER_PINFL, 'staff', '00000000-0000-4000-8000-000000000004');
   });
 
+  /**
+   * signerMayAct, and the decision run takes from ACTING_SIGNERS_SQL read with the document: they must
+   * agree in every case (the test fails when the fast path answers otherwise).
+   */
+  async function mayAct(
+    user: AuthUser,
+    partyIdentity: string,
+    signer: { tin?: string; pinfl?: string; uid?: string },
+  ) {
+    const plain = await signerMayAct(ctx.db, user, partyIdentity, signer);
+    const { rows } = await ctx.db.query<{ acting: any }>(`select ${ACTING_SIGNERS_SQL} as acting`, [
+      user.userId,
+      user.organizationId,
+    ]);
+    expect(signerMayActGiven(user, partyIdentity, signer, rows[0]?.acting ?? null), 'fast path').toBe(plain);
+    return plain;
+  }
+
   describe('signerMayAct', () => {
     const directorKey = { tin: '302000001', pinfl: '31505850123451', uid: '412000001' };
 
     it('the director’s own key signs for the organisation', async () => {
-      expect(await signerMayAct(ctx.db, director, '302000001', directorKey)).toBe(true);
+      expect(await mayAct(director, '302000001', directorKey)).toBe(true);
     });
     it('the acting staff member signs with their own personal key (PINFL)', async () => {
-      expect(await signerMayAct(ctx.db, accountant, '302000001', { pinfl: ACCOUNTANT_PINFL })).toBe(true);
+      expect(await mayAct(accountant, '302000001', { pinfl: ACCOUNTANT_PINFL })).toBe(true);
     });
     it('the director may sign while a staff member acts', async () => {
-      expect(await signerMayAct(ctx.db, accountant, '302000001', directorKey)).toBe(true);
+      expect(await mayAct(accountant, '302000001', directorKey)).toBe(true);
     });
     it('another staff member’s key does not sign for the acting one', async () => {
-      expect(await signerMayAct(ctx.db, accountant, '302000001', { pinfl: VIEWER_PINFL })).toBe(false);
+      expect(await mayAct(accountant, '302000001', { pinfl: VIEWER_PINFL })).toBe(false);
     });
     it('a person who is not staff is refused', async () => {
-      expect(await signerMayAct(ctx.db, accountant, '302000001', { pinfl: STRANGER_PINFL })).toBe(false);
+      expect(await mayAct(accountant, '302000001', { pinfl: STRANGER_PINFL })).toBe(false);
     });
     it('a key of another organisation never signs for this one, even the acting person’s', async () => {
       expect(
-        await signerMayAct(ctx.db, accountant, '302000001', {
+        await mayAct(accountant, '302000001', {
           tin: '302000002',
           pinfl: ACCOUNTANT_PINFL,
           uid: '412000009',
@@ -69,19 +93,41 @@ withDatabases('access: who may sign for the organisation, and the rights seam', 
       ).toBe(false);
     });
     it('a personal TIN (UID) is not taken for the legal TIN', async () => {
-      expect(await signerMayAct(ctx.db, director, '302000001', { tin: '412000001', uid: '412000001' })).toBe(
-        false,
-      );
+      expect(await mayAct(director, '302000001', { tin: '412000001', uid: '412000001' })).toBe(false);
     });
     it('only the organisation the caller acts for can be signed for', async () => {
-      expect(await signerMayAct(ctx.db, director, '302000002', { tin: '302000002' })).toBe(false);
+      expect(await mayAct(director, '302000002', { tin: '302000002' })).toBe(false);
     });
     it('a switched-off staff member’s key stops signing at once', async () => {
       await ctx.db.query('update memberships set is_active = false where user_id = $1', [accountant.userId]);
       try {
-        expect(await signerMayAct(ctx.db, accountant, '302000001', { pinfl: ACCOUNTANT_PINFL })).toBe(false);
+        expect(await mayAct(accountant, '302000001', { pinfl: ACCOUNTANT_PINFL })).toBe(false);
       } finally {
         await ctx.db.query('update memberships set is_active = true where user_id = $1', [accountant.userId]);
+      }
+    });
+    it('the requisites’ DirectorPinfl signs; an owner switched off does not', async () => {
+      const org = director.organizationId;
+      const { rows } = await ctx.db.query<{ requisites: unknown }>(
+        'select requisites from organizations where id = $1',
+        [org],
+      );
+      await ctx.db.query(
+        `update organizations set requisites = coalesce(requisites, '{}'::jsonb) || jsonb_build_object('DirectorPinfl', $2::text)
+          where id = $1`,
+        [org, STRANGER_PINFL],
+      );
+      try {
+        expect(await mayAct(accountant, '302000001', { pinfl: STRANGER_PINFL })).toBe(true);
+        await ctx.db.query('update memberships set is_active = false where user_id = $1', [director.userId]);
+        expect(await mayAct(accountant, '302000001', directorKey)).toBe(false);
+        expect(await mayAct(director, '302000001', { pinfl: STRANGER_PINFL })).toBe(false);
+      } finally {
+        await ctx.db.query('update memberships set is_active = true where user_id = $1', [director.userId]);
+        await ctx.db.query('update organizations set requisites = $2 where id = $1', [
+          org,
+          rows[0].requisites === null ? null : JSON.stringify(rows[0].requisites),
+        ]);
       }
     });
   });

@@ -96,6 +96,11 @@ withDatabases(
             reason: reasonFor(step.action),
           });
           expect(res.statusCode, `${c.kind} ${step.action.name}: ${res.body}`).toBe(200);
+          // run answers the view from its transaction's rows: exactly what getById reads afterwards.
+          const read = await view(ctx, who(holder), id);
+          expect(JSON.stringify(res.json().data), `${c.kind} ${step.action.name}: the view answered`).toBe(
+            JSON.stringify(read.json().data),
+          );
         }
     }
 

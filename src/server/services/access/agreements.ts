@@ -389,6 +389,31 @@ export async function agreementHistory(
   }));
 }
 
+/** What decides whether a document may be sent when its organisation requires approval. */
+export interface ApprovalState {
+  required: boolean;
+  status: string | null;
+  agreed_hash: string | null;
+  current_hash: string | null;
+}
+
+/**
+ * The approval state of the document row `d` as one scalar subquery ($1 the caller's organisation)
+ * that another statement may carry (run reads it with the document); `requireApproval` decides.
+ */
+export const APPROVAL_STATE_SQL = `json_build_object(
+    'required', exists (select 1 from approval_requirements r where r.organization_id = $1 and r.kind = d.kind),
+    'status', (select a.status from document_agreements a where a.document_id = d.id and a.organization_id = $1),
+    'agreed_hash', (select a.content_hash from document_agreements a where a.document_id = d.id and a.organization_id = $1),
+    'current_hash', d.content_hash)`;
+
+/** 409 APPROVAL_REQUIRED unless the state allows sending (see requireApprovalIfConfigured). */
+export function requireApproval(state: ApprovalState | undefined): void {
+  if (!state?.required) return;
+  if (state.status === 'approved' && state.agreed_hash === state.current_hash) return;
+  throw new ApiError(409, 'APPROVAL_REQUIRED', 'access:agreement.required');
+}
+
 /**
  * For the documents service's send: when the organisation requires approval of this kind, the
  * document must have an approved route for its current content, else 409 APPROVAL_REQUIRED.
@@ -400,12 +425,7 @@ export async function requireApprovalIfConfigured(
   documentId: string,
   kind: string,
 ): Promise<void> {
-  const { rows } = await db.query<{
-    required: boolean;
-    status: string | null;
-    agreed_hash: string | null;
-    current_hash: string | null;
-  }>(
+  const { rows } = await db.query<ApprovalState>(
     `select exists (select 1 from approval_requirements r where r.organization_id = $2 and r.kind = $3) as required,
             a.status, a.content_hash as agreed_hash, d.content_hash as current_hash
        from documents d
@@ -413,8 +433,5 @@ export async function requireApprovalIfConfigured(
       where d.id = $1`,
     [documentId, user.organizationId, kind],
   );
-  const row = rows[0];
-  if (!row?.required) return;
-  if (row.status === 'approved' && row.agreed_hash === row.current_hash) return;
-  throw new ApiError(409, 'APPROVAL_REQUIRED', 'access:agreement.required');
+  requireApproval(rows[0]);
 }

@@ -10,7 +10,12 @@ import { auditSettings } from './settingsAudit';
 
 export type { ActionInfo, AdminRight, DocumentRight } from './actions';
 export { ADMIN_RIGHTS, actionCatalogue, adminAction, DOCUMENT_RIGHTS, documentAction } from './actions';
-export { requireApprovalIfConfigured } from './agreements';
+export {
+  APPROVAL_STATE_SQL,
+  type ApprovalState,
+  requireApproval,
+  requireApprovalIfConfigured,
+} from './agreements';
 export { effectiveRights, loadGrants, rightsOf } from './rights';
 
 export interface RefusalContext {
@@ -97,6 +102,57 @@ export async function branchScope(db: Db, user: AuthUser): Promise<string | null
 }
 
 /**
+ * Who may sign for the caller's organisation, as one scalar subquery ($1 the user, $2 the
+ * organisation) that another statement may carry (run reads it with the document): null when the
+ * caller is not an active member, else `{own, director, owners}` — the caller's PINFL, the requisites'
+ * DirectorPinfl and the PINFLs of the active owners. `signerMayActGiven` decides from it exactly as
+ * `signerMayAct` does with its own query (tests/server/access/signer.test.ts compares the two).
+ */
+export const ACTING_SIGNERS_SQL = `(select json_build_object('own', u.pinfl,
+         'director', o.requisites ->> 'DirectorPinfl',
+         'owners', array(select uo.pinfl from memberships mo join users uo on uo.id = mo.user_id
+                          where mo.organization_id = m.organization_id and mo.role = 'owner'
+                            and mo.is_active and uo.is_active and uo.pinfl is not null))
+       from memberships m
+       join users u on u.id = m.user_id
+       join organizations o on o.id = m.organization_id
+      where m.user_id = $1 and m.organization_id = $2 and m.is_active and u.is_active)`;
+
+export interface ActingSigners {
+  own: string | null;
+  director: string | null;
+  owners: string[];
+}
+
+/** signerMayAct's decision from what ACTING_SIGNERS_SQL read (no statement of its own). */
+export function signerMayActGiven(
+  user: AuthUser,
+  partyIdentity: string,
+  signer: { tin?: string; pinfl?: string; uid?: string },
+  acting: ActingSigners | null,
+): boolean {
+  const early = signerDecidedAlone(user, partyIdentity, signer);
+  if (early !== undefined) return early;
+  if (!acting) return false;
+  const pinfl = signer.pinfl as string;
+  return acting.own === pinfl || (acting.director ?? '') === pinfl || acting.owners.includes(pinfl);
+}
+
+/** What the certificate alone decides (undefined: the organisation's members decide). */
+function signerDecidedAlone(
+  user: AuthUser,
+  partyIdentity: string,
+  signer: { tin?: string; pinfl?: string; uid?: string },
+): boolean | undefined {
+  if (partyIdentity !== user.tin && partyIdentity !== user.pinfl) return false;
+  const legalTin = signer.tin && signer.tin !== signer.uid ? signer.tin : undefined;
+  if (legalTin && legalTin !== partyIdentity) return false;
+  if (!signer.pinfl) return legalTin === partyIdentity;
+  if (signer.pinfl === partyIdentity) return true;
+  return undefined;
+}
+
+/**
  * May this certificate sign for the party `partyIdentity` (TIN or PINFL) in this request? The party
  * must be the organisation the caller acts for, and the signer must be the acting staff member (their
  * PINFL in the certificate) or the organisation's director (the owner, or the requisites'
@@ -109,11 +165,8 @@ export async function signerMayAct(
   partyIdentity: string,
   signer: { tin?: string; pinfl?: string; uid?: string },
 ): Promise<boolean> {
-  if (partyIdentity !== user.tin && partyIdentity !== user.pinfl) return false;
-  const legalTin = signer.tin && signer.tin !== signer.uid ? signer.tin : undefined;
-  if (legalTin && legalTin !== partyIdentity) return false;
-  if (!signer.pinfl) return legalTin === partyIdentity;
-  if (signer.pinfl === partyIdentity) return true;
+  const early = signerDecidedAlone(user, partyIdentity, signer);
+  if (early !== undefined) return early;
   const { rows } = await db.query<{ acting: boolean; director: boolean }>(
     `select (m.is_active and u.is_active and u.pinfl = $3) as acting,
             (coalesce(o.requisites ->> 'DirectorPinfl', '') = $3

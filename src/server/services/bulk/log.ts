@@ -2,7 +2,7 @@
 import { actionInfo } from '../../../engine/lifecycle';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
-import type { TransitionListener } from '../documents';
+import type { TransitionWrites } from '../documents';
 
 export type Outcome = 'pending' | 'done' | 'refused' | 'skipped' | 'notSigned';
 export const MULTI_SIGN_MAX_DOCUMENTS = 5000;
@@ -29,21 +29,26 @@ export async function startLog(
   });
 }
 
-/** The listener: the log's user signed a document pending in the log (in that signature's transaction). */
-export const markSigned: TransitionListener = async (tx, event) => {
-  await tx.query(
-    `update multi_sign_items i set outcome = 'done', code = $3, message = null, at = now()
+/**
+ * The listener: the log's user signed a document pending in the log (in that signature's
+ * transaction, sent with its writes).
+ */
+export const markSigned: TransitionWrites = {
+  writes: (event) => [
+    {
+      sql: `update multi_sign_items i set outcome = 'done', code = $3, message = null, at = now()
      from multi_sign_logs l
      where i.log_id = l.id and i.document_id = $1 and i.outcome in ('pending', 'notSigned')
        and l.organization_id = $2 and l.user_id = $5 and l.action = $4 and l.state = 'running'`,
-    [
-      event.documentId,
-      event.actor.organizationId,
-      String(actionInfo(event.kind, event.action)?.result ?? event.toStatus),
-      event.action,
-      event.actor.userId,
-    ],
-  );
+      params: [
+        event.documentId,
+        event.actor.organizationId,
+        String(actionInfo(event.kind, event.action)?.result ?? event.toStatus),
+        event.action,
+        event.actor.userId,
+      ],
+    },
+  ],
 };
 
 async function requireLog(db: Db, organizationId: string, logId: string) {

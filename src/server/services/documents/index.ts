@@ -27,5 +27,5 @@ export {
 export { loadVisible, notFound, signedRecord } from './rows';
 export { callerOf, createDocumentsService, type DocumentsService } from './service';
 export { modelSign, type RunRequest, resultMessage, runAction, runAndView } from './sign';
-export type { Caller, TransitionEvent, TransitionListener } from './types';
+export type { Caller, TransitionEvent, TransitionListener, TransitionWrites } from './types';
 export { type DocumentView, documentView } from './view';

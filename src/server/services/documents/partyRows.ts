@@ -9,6 +9,7 @@ import {
   viewStatus,
 } from '../../../engine/lifecycle';
 import type { Db } from '../../db/client';
+import type { Statement } from '../../db/combine';
 import type { DocumentRow, PartyRow } from './types';
 
 interface Holder {
@@ -70,20 +71,23 @@ const searchText = (...parts: Array<string | null | undefined>) =>
 const listedNumber = (number: string | null) =>
   number === null ? null : [...number].slice(0, LISTED_NUMBER_MAX).join('');
 
+/** The columns of a party row the documents service reads (loadPartyRows, a transition's RETURNING). */
+export const PARTY_ROW_COLUMNS =
+  'document_id, identity, roles, name, branch, box, bin_state, binned_at, awaiting, view_status';
+
 /**
- * Writes the party rows of a document for its current state: each holder's box (kept from before when
- * the status does not name its role), whether the status waits for it, the code it is shown, and the
- * list columns. Rows of identities that are no longer parties (a draft edited) are removed. Call it
- * inside the transaction that changed the document.
+ * The statements that write the party rows of a document for its current state: each holder's box
+ * (kept from before when the status does not name its role), whether the status waits for it, the
+ * code it is shown, and the list columns — every holder's row in one upsert (null when the document
+ * has no holder); and one delete per row of an identity that is no longer a party (a draft edited).
  */
-export async function syncPartyRows(
-  tx: Db,
+export function partyRowsWrites(
   doc: DocumentRow,
   parties: DocumentParty[],
   /** The rows before (only which identities have one, and their box, are read). */
   previous: Array<Pick<PartyRow, 'identity' | 'box'>>,
   acted: ActedEntry[] = [],
-): Promise<void> {
+): { upsert: Statement | null; gone: Statement[] } {
   const holders = holdersOf(parties);
   const before = new Map(previous.map((row) => [row.identity, row]));
   const values = holders.map((holder) => {
@@ -119,6 +123,7 @@ export async function syncPartyRows(
       doc.sent_at,
     ];
   });
+  let upsert: Statement | null = null;
   if (values.length) {
     // Every holder's row in one statement (one round trip, whatever the number of parties).
     const width = values[0].length;
@@ -126,8 +131,8 @@ export async function syncPartyRows(
       (_, row) =>
         `(${Array.from({ length: width }, (_, column) => `$${row * width + column + 1}`).join(', ')})`,
     );
-    await tx.query(
-      `insert into document_parties (document_id, identity, roles, name, branch, box, awaiting, kind, type_id, doc_type,
+    upsert = {
+      sql: `insert into document_parties (document_id, identity, roles, name, branch, box, awaiting, kind, type_id, doc_type,
          number, doc_date, total_sum, status, view_status, counterparty_identity, counterparty_name, search,
          created_at, updated_at, sent_at)
        values ${tuples.join(', ')}
@@ -138,16 +143,33 @@ export async function syncPartyRows(
          status = excluded.status, view_status = excluded.view_status,
          counterparty_identity = excluded.counterparty_identity, counterparty_name = excluded.counterparty_name,
          search = excluded.search, updated_at = excluded.updated_at, sent_at = excluded.sent_at`,
-      values.flat(),
-    );
+      params: values.flat(),
+    };
   }
-  const gone = previous.filter((row) => !holders.some((holder) => holder.identity === row.identity));
-  for (const row of gone) {
-    await tx.query('delete from document_parties where document_id = $1 and identity = $2', [
-      doc.id,
-      row.identity,
-    ]);
-  }
+  const gone = previous
+    .filter((row) => !holders.some((holder) => holder.identity === row.identity))
+    .map((row) => ({
+      sql: 'delete from document_parties where document_id = $1 and identity = $2',
+      params: [doc.id, row.identity],
+    }));
+  return { upsert, gone };
+}
+
+/**
+ * Writes the party rows of a document for its current state (partyRowsWrites). Call it inside the
+ * transaction that changed the document.
+ */
+export async function syncPartyRows(
+  tx: Db,
+  doc: DocumentRow,
+  parties: DocumentParty[],
+  /** The rows before (only which identities have one, and their box, are read). */
+  previous: Array<Pick<PartyRow, 'identity' | 'box'>>,
+  acted: ActedEntry[] = [],
+): Promise<void> {
+  const { upsert, gone } = partyRowsWrites(doc, parties, previous, acted);
+  if (upsert) await tx.query(upsert.sql, upsert.params);
+  for (const statement of gone) await tx.query(statement.sql, statement.params);
 }
 
 export { searchText };

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
 import { branchScope } from '../access';
+import { PARTY_ROW_COLUMNS } from './partyRows';
 import type { Caller, DocumentRow, PartyRow } from './types';
 
 const DOCUMENT_COLUMNS = `id, kind, type_id, doc_type, national_id, number, doc_date, total_sum, status, version, source,
@@ -21,13 +22,25 @@ export async function loadDocument(db: Db, id: string, forUpdate = false): Promi
   return rows[0] ? normalize(rows[0]) : null;
 }
 
+const PARTY_COLUMNS = PARTY_ROW_COLUMNS;
+
 export async function loadPartyRows(db: Db, documentId: string): Promise<PartyRow[]> {
   const { rows } = await db.query<PartyRow>(
-    `select document_id, identity, roles, name, branch, box, bin_state, binned_at, awaiting, view_status
-     from document_parties where document_id = $1`,
+    `select ${PARTY_COLUMNS} from document_parties where document_id = $1 order by identity`,
     [documentId],
   );
   return rows;
+}
+
+/** A document's party rows as a JSON array ordered by identity (as loadPartyRows answers them). */
+const PARTIES_JSON = `(select coalesce(json_agg(json_build_object(${PARTY_COLUMNS.split(', ')
+  .map((column) => `'${column}', p.${column}`)
+  .join(', ')}) order by p.identity), '[]'::json)
+   from document_parties p where p.document_id = d.id)`;
+
+/** A party row read as JSON: its time back to a Date (what the drivers answer for timestamptz). */
+function partyOfJson(row: PartyRow): PartyRow {
+  return { ...row, binned_at: row.binned_at === null ? null : new Date(row.binned_at) };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,26 +48,64 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const notFound = () => new ApiError(404, 'NOT_FOUND', 'exchange:errors.notFound');
 
 /**
- * The document and the caller's party row, or 404: a document the caller is not a party of, does not
- * see yet (another organisation's draft) or deleted for good does not exist for it.
+ * More values read with the document in the same statement: each a scalar SQL expression over the
+ * document row `d`, with its own parameters numbered from $1.
  */
-export async function loadVisible(
+export type AlsoRead = Record<string, { sql: string; params: unknown[] }>;
+
+/**
+ * The document and the caller's party row, or 404: a document the caller is not a party of, does not
+ * see yet (another organisation's draft) or deleted for good does not exist for it. The document and
+ * its party rows are one statement (one round trip, one snapshot); `also` adds values to it.
+ */
+export async function loadVisible<A extends AlsoRead = Record<never, never>>(
   db: Db,
   caller: Caller,
   id: string,
-  options: { forUpdate?: boolean; includeBinned?: boolean } = {},
-): Promise<{ doc: DocumentRow; party: PartyRow; parties: PartyRow[] }> {
+  options: { forUpdate?: boolean; includeBinned?: boolean; also?: A } = {},
+): Promise<{ doc: DocumentRow; party: PartyRow; parties: PartyRow[]; also: { [K in keyof A]: unknown } }> {
   if (!UUID.test(id)) throw notFound();
-  const doc = await loadDocument(db, id, options.forUpdate);
-  if (!doc) throw notFound();
-  const parties = await loadPartyRows(db, id);
-  const party = parties.find((row) => row.identity === caller.identity);
+  const params: unknown[] = [id];
+  const extra = Object.values(options.also ?? {}).map((value, index) => {
+    const offset = params.length;
+    params.push(...value.params);
+    const sql = value.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+    return `, ${sql} as also_${index}`;
+  });
+  const { rows } = await db.query<DocumentRow & { parties: PartyRow[] } & Record<string, unknown>>(
+    `select ${DOCUMENT_COLUMNS}, ${PARTIES_JSON} as parties${extra.join('')}
+       from documents d where id = $1${options.forUpdate ? ' for update of d' : ''}`,
+    params,
+  );
+  const row = rows[0];
+  if (!row) throw notFound();
+  const also = Object.fromEntries(
+    Object.keys(options.also ?? {}).map((name, index) => [name, row[`also_${index}`]]),
+  ) as { [K in keyof A]: unknown };
+  const { parties: read, ...columns } = row;
+  Object.keys(options.also ?? {}).forEach((_, index) => {
+    delete columns[`also_${index}`];
+  });
+  const doc = normalize(columns as unknown as DocumentRow);
+  const parties = (read ?? []).map(partyOfJson);
+  const party = await visibleParty(db, caller, parties, options.includeBinned);
+  return { doc, party, parties, also };
+}
+
+/** The caller's party row among a document's, or 404 (see loadVisible). */
+export async function visibleParty(
+  db: Db,
+  caller: Caller,
+  parties: PartyRow[],
+  includeBinned?: boolean,
+): Promise<PartyRow> {
+  const party = parties.find((candidate) => candidate.identity === caller.identity);
   if (!party || party.box === null || party.bin_state === 'deleted') throw notFound();
-  if (party.bin_state === 'binned' && options.includeBinned === false) throw notFound();
+  if (party.bin_state === 'binned' && includeBinned === false) throw notFound();
   // A member limited to one branch does not see the other branches' documents.
   const branch = await branchScope(db, caller.user);
   if (branch !== null && (party.branch ?? '') !== branch) throw notFound();
-  return { doc, party, parties };
+  return party;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../auth/types';
 import type { Db } from '../../db/client';
 import { ApiError, requestLanguage } from '../../errors';
 import type { SignatureService } from '../../signing';
-import type { Caller, TransitionListener } from './types';
+import type { Caller, TransitionListener, TransitionWrites } from './types';
 
 export interface DocumentsServiceOptions {
   db: Db;
@@ -16,13 +16,16 @@ export interface DocumentsService {
   db: Db;
   signing: SignatureService;
   now: () => Date;
-  listeners: TransitionListener[];
-  /** Called inside every transition's transaction (statistics counters, notifications). */
-  addListener(listener: TransitionListener): void;
+  listeners: Array<TransitionListener | TransitionWrites>;
+  /**
+   * Called inside every transition's transaction (notifications, the bulk log): a function after the
+   * transition's writes, a `{writes}` listener's statements together with them.
+   */
+  addListener(listener: TransitionListener | TransitionWrites): void;
 }
 
 export function createDocumentsService(options: DocumentsServiceOptions): DocumentsService {
-  const listeners: TransitionListener[] = [];
+  const listeners: Array<TransitionListener | TransitionWrites> = [];
   return {
     db: options.db,
     signing: options.signing,

@@ -3,6 +3,7 @@ import type { Locale } from '../../../engine/constants';
 import {
   actionInfo,
   bytesToSign,
+  type DocumentParty,
   getLifecycle,
   nextStatus,
   partiesOf,
@@ -11,20 +12,35 @@ import {
   statusInfo,
 } from '../../../engine/lifecycle';
 import type { Db } from '../../db/client';
-import { combineStatements } from '../../db/combine';
+import { combineStatements, type Statement } from '../../db/combine';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 import type { SignatureService } from '../../signing';
-import { requireApprovalIfConfigured, requireDocumentRight, signerMayAct } from '../access';
-import { actedInStatus } from './acted';
+import {
+  ACTING_SIGNERS_SQL,
+  type ActingSigners,
+  APPROVAL_STATE_SQL,
+  type ApprovalState,
+  requireApproval,
+  requireDocumentRight,
+  signerMayActGiven,
+} from '../access';
+import { ACTED_IN_STATUS_SQL } from './acted';
 import { type ChainHead, eventStatement, sha256Hex } from './chain';
 import { idempotent, storedAnswer } from './idempotency';
-import { syncPartyRows } from './partyRows';
+import { holdersOf, PARTY_ROW_COLUMNS, partyRowsWrites } from './partyRows';
 import { loadDocument, loadVisible, notFound } from './rows';
 import { finishCheck, joinSignatures, serialForms, startCheck, toBase64 } from './signatures';
 import type { ActedEntry, Caller, DocumentRow, DocumentsContext, PartyRow, TransitionEvent } from './types';
 import { validateContent } from './validation';
-import { documentView, signedActionsFor } from './view';
+import {
+  documentView,
+  documentViewOf,
+  EVENT_VIEW_COLUMNS,
+  SIGNATURE_VIEW_COLUMNS,
+  signedActionsFor,
+  type ViewRows,
+} from './view';
 
 export interface SigningContext extends DocumentsContext {
   signing: SignatureService;
@@ -59,10 +75,20 @@ function checkReason(action: Prepared['action'], reason: string | null | undefin
   return rule === 'none' ? null : text || null;
 }
 
+/** What run reads with the document for its later checks (the same statement, no round trip of its own). */
+interface RunReads {
+  /** Who may sign for the caller's organisation (signerMayActGiven). */
+  acting: ActingSigners | null;
+  /** The received CMS was used before. */
+  used: boolean;
+}
+
 /**
  * Everything an action needs before anyone signs: the document is visible, the action is one the
  * kind declares and the caller's role may take in this status, the caller has the right, the reason
- * is given where required, the draft passes every rule (send) — and the exact bytes to sign.
+ * is given where required, the draft passes every rule (send) — and the exact bytes to sign. The
+ * document, its party rows, the actions taken in its status and the approval state are one statement;
+ * run (`receivedCmsHash`) reads who may sign and whether the CMS was used in it too.
  */
 async function prepare(
   ctx: DocumentsContext,
@@ -70,15 +96,31 @@ async function prepare(
   documentId: string,
   actionName: string,
   reason?: string | null,
-): Promise<Prepared> {
-  const { doc, party, parties } = await loadVisible(ctx.db, caller, documentId, { includeBinned: false });
+  receivedCmsHash?: string,
+): Promise<Prepared & { run: RunReads }> {
+  const { doc, party, parties, also } = await loadVisible(ctx.db, caller, documentId, {
+    includeBinned: false,
+    also: {
+      acted: { sql: ACTED_IN_STATUS_SQL, params: [] },
+      approval: { sql: APPROVAL_STATE_SQL, params: [caller.user.organizationId] },
+      ...(receivedCmsHash === undefined
+        ? {}
+        : {
+            acting: { sql: ACTING_SIGNERS_SQL, params: [caller.user.userId, caller.user.organizationId] },
+            used: {
+              sql: 'exists (select 1 from document_signatures s where s.cms_hash = $1)',
+              params: [receivedCmsHash],
+            },
+          }),
+    },
+  });
   const action = actionInfo(doc.kind, actionName);
   if (!action)
     throw new ApiError(400, 'UNSUPPORTED_ACTION', 'exchange:errors.unsupportedAction', {
       action: actionName,
     });
   await requireDocumentRight(ctx.db, caller.user, doc.kind, action.right);
-  const acted = await actedInStatus(ctx.db, doc.id, doc.status);
+  const acted = also.acted as ActedEntry[];
   const available = await signedActionsFor(ctx.db, caller, doc, party, new Set([action.right]), acted);
   if (!available.some((candidate) => candidate.name === actionName))
     throw new ApiError(409, 'ACTION_NOT_ALLOWED', 'exchange:errors.actionNotAllowed', {
@@ -90,7 +132,7 @@ async function prepare(
   if (action.sign.shape === 'document') {
     // A kind the organisation marked for internal approval is sent only with an approved route for
     // exactly this content (spec §4 agreement actions).
-    await requireApprovalIfConfigured(ctx.db, caller.user, documentId, doc.kind);
+    requireApproval(also.approval as ApprovalState);
     content = await validateContent(ctx.db, caller, doc.kind, doc.content, { documentId, now: ctx.now() });
   }
   const bytes = bytesToSign(doc.kind, actionName, {
@@ -100,7 +142,18 @@ async function prepare(
     documentId,
     parties: partiesOf(doc.kind, content),
   });
-  return { doc, party, parties, action, role: action.by, reason: checkedReason, bytes, content, acted };
+  return {
+    doc,
+    party,
+    parties,
+    action,
+    role: action.by,
+    reason: checkedReason,
+    bytes,
+    content,
+    acted,
+    run: { acting: (also.acting ?? null) as ActingSigners | null, used: also.used === true },
+  };
 }
 
 /** DocumentSignAction/getModelSign: the exact bytes to sign, and the CMS held so far for a co-signature. */
@@ -162,6 +215,8 @@ export async function runAction(
   caller: Caller,
   request: RunRequest,
   key: string | null,
+  /** view: also answer the rows of the document's view (runAndView), read and written by the transaction. */
+  options: { view?: boolean } = {},
 ) {
   const route = 'DocumentSignAction/run';
   const earlier = await storedAnswer<{ documentId: string; result: number }>(
@@ -171,28 +226,37 @@ export async function runAction(
     key,
     request,
   );
-  if (earlier) return { ...earlier, replayed: true };
+  if (earlier) return { ...earlier, replayed: true, view: null };
 
   const context = { clientIp: caller.ip ?? undefined, host: caller.host };
   // The signature's cryptography runs while the document is read (half of run's time was the two one
   // after the other); its verdict is taken after the document's checks, so refusals come as before.
   const started = startCheck(ctx.signing, request.signature, context);
-  const prepared = await prepare(ctx, caller, request.documentId, request.action, request.reason);
+  // Who may sign for the organisation and whether the received CMS was used are read with the
+  // document (one statement); they are judged after the verdict, as before.
+  const prepared = await prepare(
+    ctx,
+    caller,
+    request.documentId,
+    request.action,
+    request.reason,
+    sha256Hex(started.cms),
+  );
   const { doc, action } = prepared;
   if (request.version !== undefined && request.version !== doc.version)
     throw await whatHappened(ctx.db, caller, doc);
   const checked = await finishCheck(ctx.signing, started, prepared.bytes, context);
   const signer = checked.verified.signer;
   const cmsHash = sha256Hex(checked.cms);
-  const [mayAct, used] = await Promise.all([
-    signerMayAct(ctx.db, caller.user, caller.identity, signer),
-    ctx.db.query('select 1 from document_signatures where cms_hash = $1 or cms_hash = $2', [
-      cmsHash,
-      sha256Hex(started.cms),
-    ]),
-  ]);
-  if (!mayAct) throw new ApiError(403, 'WRONG_SIGNER', 'exchange:signature.WRONG_SIGNER');
-  if (used.rows.length) throw new ApiError(409, 'SIGNATURE_REPLAYED', 'exchange:signature.REPLAYED');
+  if (!signerMayActGiven(caller.user, caller.identity, signer, prepared.run.acting))
+    throw new ApiError(403, 'WRONG_SIGNER', 'exchange:signature.WRONG_SIGNER');
+  // A CMS the server stamped is a new one: its hash is looked up on its own.
+  const used =
+    prepared.run.used ||
+    (checked.cms !== started.cms &&
+      (await ctx.db.query('select 1 from document_signatures where cms_hash = $1', [cmsHash])).rows.length >
+        0);
+  if (used) throw new ApiError(409, 'SIGNATURE_REPLAYED', 'exchange:signature.REPLAYED');
   const joined =
     action.sign.shape === 'cosign'
       ? await joinSignatures(ctx.signing, doc.cms, checked.cms, context)
@@ -200,6 +264,9 @@ export async function runAction(
         ? checked.cms
         : doc.cms;
 
+  // The view answered by runAndView, from the rows the transaction reads and writes (set on commit).
+  let viewRows: ViewRows | null = null;
+  const declared = partiesOf(doc.kind, prepared.content);
   const answer = await idempotent(ctx.db, caller, route, key, request, async (tx) => {
     // Every change of a document row raises its version, so at the version read by prepare the row is
     // `doc` and the actions taken in its status are `prepared.acted`.
@@ -213,23 +280,18 @@ export async function runAction(
       throw await whatHappened(tx, caller, current ?? doc);
     }
     const current = doc;
-    // Read after the lock (a bin or restore appends events without raising the version): the chain's
-    // head and the party rows, in one statement.
-    const { rows: afterLock } = await tx.query<{
-      head: ChainHead | null;
-      parties: Array<Pick<PartyRow, 'identity' | 'box'>> | null;
-    }>(
-      `select (select json_build_object('seq', seq, 'hash', hash) from document_events
-                where document_id = $1 order by seq desc limit 1) as head,
-              (select json_agg(json_build_object('identity', identity, 'box', box))
-                 from document_parties where document_id = $1) as parties`,
-      [doc.id],
+    // Read after the lock (a bin or restore appends events without raising the version), in one
+    // statement: the event chain (its head; for the view every event), the party rows' boxes and, for
+    // the view, the signatures and which parties have an account.
+    const read = await readAfterLock(
+      tx,
+      doc.id,
+      options.view ? holdersOf(declared).map((h) => h.identity) : null,
     );
-    const head = afterLock[0]?.head ?? null;
-    const partyRows = afterLock[0]?.parties ?? [];
+    const head = read.events.length ? (read.events[read.events.length - 1] as ChainHead) : null;
+    const partyRows = read.parties;
     const now = ctx.now();
     const acted = prepared.acted;
-    const declared = partiesOf(doc.kind, prepared.content);
     const to =
       nextStatus(doc.kind, action.name, {
         status: doc.status,
@@ -255,77 +317,10 @@ export async function runAction(
       updated_by: caller.user.userId,
       sent_at: sending ? now : current.sent_at,
     };
-    // The signature, the document and the event written by one statement (one round trip).
-    const written = combineStatements([
-      {
-        sql: `insert into document_signatures (id, document_id, action, party_role, party_identity, signer_tin,
-           signer_pinfl, signer_name, signer_organization, serial_hex, serial_dec, signed_at, timestamp_at,
-           timestamp_token, cms, cms_hash, bytes_hash, ip, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
-        params: [
-          signatureId,
-          doc.id,
-          action.name,
-          prepared.role,
-          caller.identity,
-          signer.tin ?? null,
-          signer.pinfl ?? null,
-          signer.subjectCN,
-          signer.organization ?? null,
-          serial.hex,
-          serial.dec,
-          checked.verified.signingTime ?? null,
-          checked.verified.timestampTime ?? null,
-          checked.timestampToken,
-          checked.cms,
-          cmsHash,
-          sha256Hex(prepared.bytes),
-          caller.ip ?? null,
-          now,
-        ],
-      },
-      {
-        sql: `update documents set status = $2, version = $3, content = $4, signed_bytes = $5, content_hash = $6,
-           cms = $7, updated_at = $8, updated_by = $9, sent_at = $10 where id = $1`,
-        params: [
-          doc.id,
-          to,
-          updated.version,
-          JSON.stringify(updated.content),
-          signedBytes ? Buffer.from(signedBytes) : null,
-          contentHash,
-          joined,
-          now,
-          caller.user.userId,
-          updated.sent_at,
-        ],
-      },
-      eventStatement(
-        {
-          documentId: doc.id,
-          action: action.name,
-          fromStatus: doc.status,
-          toStatus: to,
-          actorUserId: caller.user.userId,
-          actorOrgId: caller.user.organizationId,
-          actorIdentity: caller.identity,
-          actorRole: prepared.role,
-          actorName: signer.subjectCN,
-          reason: prepared.reason,
-          signatureId,
-          signatureHash: cmsHash,
-          contentHash,
-          at: now,
-        },
-        head,
-      ),
-    ]);
-    await tx.query(written.sql, written.params);
     const actedNow =
       to === doc.status
         ? [...acted, { role: prepared.role, identity: caller.identity, action: action.name }]
         : [];
-    await syncPartyRows(tx, updated, declared, partyRows, actedNow);
     const event: TransitionEvent = {
       documentId: doc.id,
       kind: doc.kind,
@@ -344,10 +339,223 @@ export async function runAction(
       total: current.total_sum,
       at: now,
     };
-    for (const listener of ctx.listeners) await listener(tx, event);
+    const signature = {
+      id: signatureId,
+      action: action.name,
+      party_role: prepared.role,
+      party_identity: caller.identity,
+      signer_tin: signer.tin ?? null,
+      signer_pinfl: signer.pinfl ?? null,
+      signer_name: signer.subjectCN,
+      signer_organization: signer.organization ?? null,
+      serial_hex: serial.hex,
+      serial_dec: serial.dec,
+      signed_at: checked.verified.signingTime ?? null,
+      timestamp_at: checked.verified.timestampTime ?? null,
+      ip: caller.ip ?? null,
+      created_at: now,
+    };
+    const chained = eventStatement(
+      {
+        documentId: doc.id,
+        action: action.name,
+        fromStatus: doc.status,
+        toStatus: to,
+        actorUserId: caller.user.userId,
+        actorOrgId: caller.user.organizationId,
+        actorIdentity: caller.identity,
+        actorRole: prepared.role,
+        actorName: signer.subjectCN,
+        reason: prepared.reason,
+        signatureId,
+        signatureHash: cmsHash,
+        contentHash,
+        at: now,
+      },
+      head,
+    );
+    const parties = partyRowsWrites(updated, declared, partyRows, actedNow);
+    // The signature, the document, the event, every party row and the write-only listeners' rows in one
+    // statement (one round trip); the party rows come back for the view, with the stored content when
+    // it changed (jsonb orders an object's keys its own way).
+    const statements: Statement[] = [
+      {
+        sql: `insert into document_signatures (id, document_id, action, party_role, party_identity, signer_tin,
+           signer_pinfl, signer_name, signer_organization, serial_hex, serial_dec, signed_at, timestamp_at,
+           timestamp_token, cms, cms_hash, bytes_hash, ip, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+        params: [
+          signatureId,
+          doc.id,
+          action.name,
+          prepared.role,
+          caller.identity,
+          signature.signer_tin,
+          signature.signer_pinfl,
+          signature.signer_name,
+          signature.signer_organization,
+          serial.hex,
+          serial.dec,
+          signature.signed_at,
+          signature.timestamp_at,
+          checked.timestampToken,
+          checked.cms,
+          cmsHash,
+          sha256Hex(prepared.bytes),
+          signature.ip,
+          now,
+        ],
+      },
+      {
+        sql: `update documents set status = $2, version = $3, content = $4, signed_bytes = $5, content_hash = $6,
+           cms = $7, updated_at = $8, updated_by = $9, sent_at = $10 where id = $1${sending ? ' returning content' : ''}`,
+        params: [
+          doc.id,
+          to,
+          updated.version,
+          JSON.stringify(updated.content),
+          signedBytes ? Buffer.from(signedBytes) : null,
+          contentHash,
+          joined,
+          now,
+          caller.user.userId,
+          updated.sent_at,
+        ],
+      },
+      chained,
+      ...ctx.listeners.flatMap((listener) => (typeof listener === 'function' ? [] : listener.writes(event))),
+    ];
+    const DOCUMENT_STATEMENT = 1; // its CTE is w1 (combineStatements)
+    if (parties.upsert) {
+      const params = sending ? [...parties.upsert.params, declaredFirst(declared)] : parties.upsert.params;
+      statements.push({
+        sql: `${parties.upsert.sql} returning ${PARTY_ROW_COLUMNS}${
+          sending
+            ? `, case when identity = $${params.length} then (select content from w${DOCUMENT_STATEMENT}) end as stored_content`
+            : ''
+        }`,
+        params,
+      });
+    }
+    const written = combineStatements(statements);
+    const { rows: returned } = await tx.query<PartyRow & { stored_content?: unknown }>(
+      written.sql,
+      written.params,
+    );
+    for (const statement of parties.gone) await tx.query(statement.sql, statement.params);
+    for (const listener of ctx.listeners) if (typeof listener === 'function') await listener(tx, event);
+    if (options.view && parties.upsert && !parties.gone.length) {
+      const stored = returned.find((row) => row.stored_content !== undefined && row.stored_content !== null);
+      viewRows = {
+        doc: { ...updated, content: sending ? normalizeContent(stored?.stored_content) : current.content },
+        parties: returned
+          .map(({ stored_content: _, ...row }) => row as PartyRow)
+          .sort((a, b) => (a.identity < b.identity ? -1 : a.identity > b.identity ? 1 : 0)),
+        signatures: withSignature(read.signatures, signature),
+        events: [...read.events, viewOfEvent(chained.event)],
+        accounts: read.accounts,
+      };
+    }
     return { documentId: doc.id, result: action.result };
   });
-  return { ...answer.value, replayed: answer.replayed };
+  return { ...answer.value, replayed: answer.replayed, view: answer.replayed ? null : viewRows };
+}
+
+/** The identity whose returned party row carries the stored content (any one holder). */
+function declaredFirst(declared: DocumentParty[]): string | null {
+  return holdersOf(declared)[0]?.identity ?? null;
+}
+
+function normalizeContent(content: unknown): Record<string, unknown> {
+  return (typeof content === 'string' ? JSON.parse(content) : content) as Record<string, unknown>;
+}
+
+interface AfterLock {
+  /** Every event (EVENT_VIEW_COLUMNS and the hash) by seq; without the view only the head. */
+  events: Array<Record<string, any>>;
+  parties: Array<Pick<PartyRow, 'identity' | 'box'>>;
+  signatures: Array<Record<string, any>>;
+  accounts: string[];
+}
+
+const jsonColumns = (columns: string, alias: string) =>
+  columns
+    .split(',')
+    .map((column) => column.trim())
+    .map((column) => `'${column}', ${alias}.${column}`)
+    .join(', ');
+
+/** A timestamptz read through JSON, back to the Date the drivers answer. */
+const dateOf = (value: string | null) => (value === null ? null : new Date(value));
+
+async function readAfterLock(tx: Db, documentId: string, identities: string[] | null): Promise<AfterLock> {
+  const view = identities !== null;
+  const { rows } = await tx.query<{
+    events: Array<Record<string, any>> | null;
+    parties: Array<Pick<PartyRow, 'identity' | 'box'>> | null;
+    signatures: Array<Record<string, any>> | null;
+    accounts: string[] | null;
+  }>(
+    view
+      ? `select (select json_agg(json_build_object(${jsonColumns(EVENT_VIEW_COLUMNS, 'e')}, 'hash', e.hash) order by e.seq)
+                   from document_events e where e.document_id = $1) as events,
+                (select json_agg(json_build_object('identity', identity, 'box', box))
+                   from document_parties where document_id = $1) as parties,
+                (select json_agg(json_build_object(${jsonColumns(SIGNATURE_VIEW_COLUMNS, 's')},
+                          'order_us', floor(extract(epoch from s.created_at) * 1000000)::bigint::text)
+                        order by s.created_at, s.id)
+                   from document_signatures s where s.document_id = $1) as signatures,
+                (select json_agg(coalesce(tin, pinfl)) from organizations where tin = any($2) or pinfl = any($2)) as accounts`
+      : `select (select json_agg(json_build_object('seq', seq, 'hash', hash)) from (select seq, hash from document_events
+                   where document_id = $1 order by seq desc limit 1) last) as events,
+                (select json_agg(json_build_object('identity', identity, 'box', box))
+                   from document_parties where document_id = $1) as parties`,
+    view ? [documentId, identities] : [documentId],
+  );
+  const row = rows[0];
+  return {
+    events: (row?.events ?? []).map((event) => (view ? { ...event, at: dateOf(event.at) } : event)),
+    parties: row?.parties ?? [],
+    signatures: (row?.signatures ?? []).map((signature) => ({
+      ...signature,
+      signed_at: dateOf(signature.signed_at),
+      timestamp_at: dateOf(signature.timestamp_at),
+      created_at: dateOf(signature.created_at),
+    })),
+    accounts: row?.accounts ?? [],
+  };
+}
+
+/** The signatures read (by created_at, id) with the one just written in its place among them. */
+function withSignature(
+  read: Array<Record<string, any>>,
+  added: Record<string, any> & { id: string; created_at: Date },
+) {
+  const addedUs = BigInt(added.created_at.getTime()) * 1000n;
+  const after = (row: Record<string, any>) => {
+    const us = BigInt(row.order_us);
+    return us > addedUs || (us === addedUs && row.id > added.id);
+  };
+  const index = read.findIndex(after);
+  const rows = read.map(({ order_us: _, ...row }) => row);
+  rows.splice(index === -1 ? rows.length : index, 0, added);
+  return rows;
+}
+
+/** An event as the view reads it (EVENT_VIEW_COLUMNS). */
+function viewOfEvent(event: ReturnType<typeof eventStatement>['event']) {
+  return {
+    seq: event.seq,
+    action: event.action,
+    from_status: event.fromStatus,
+    to_status: event.toStatus,
+    actor_identity: event.actorIdentity,
+    actor_role: event.actorRole,
+    actor_name: event.actorName,
+    reason: event.reason,
+    at: event.at,
+    signature_id: event.signatureId,
+  };
 }
 
 /** The success message of an action's result code (spec §4). */
@@ -361,11 +569,14 @@ export async function runAndView(
   request: RunRequest,
   key: string | null,
 ) {
-  const outcome = await runAction(ctx, caller, request, key);
+  const outcome = await runAction(ctx, caller, request, key, { view: true });
   return {
     code: outcome.result,
     message: resultMessage(caller.lang, outcome.result),
-    data: await documentView(ctx.db, caller, outcome.documentId),
+    // The view from the transaction's rows; an answer replayed for an Idempotency-Key reads it.
+    data: outcome.view
+      ? await documentViewOf(ctx.db, caller, outcome.view)
+      : await documentView(ctx.db, caller, outcome.documentId),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Locale } from '../../../engine/constants';
 import type { ActedEntry, DocumentParty, Role } from '../../../engine/lifecycle';
 import type { AuthUser } from '../../auth/types';
 import type { Db } from '../../db/client';
+import type { Statement } from '../../db/combine';
 
 /** Who calls: the signed-in user acting for an organisation, with the request's language and address. */
 export interface Caller {
@@ -68,7 +69,16 @@ export interface TransitionEvent {
   at: Date;
 }
 
+/** Runs inside the transition's transaction, after its writes. */
 export type TransitionListener = (tx: Db, event: TransitionEvent) => Promise<void>;
+
+/**
+ * A listener that only writes (no statement reads another's rows): its statements are sent with the
+ * transition's own writes, in the same statement (no round trip of its own). It must not refuse.
+ */
+export interface TransitionWrites {
+  writes(event: TransitionEvent): Statement[];
+}
 
 export type { ActedEntry };
 
@@ -76,5 +86,5 @@ export type { ActedEntry };
 export interface DocumentsContext {
   db: Db;
   now: () => Date;
-  listeners: TransitionListener[];
+  listeners: Array<TransitionListener | TransitionWrites>;
 }

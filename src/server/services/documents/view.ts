@@ -7,8 +7,8 @@ import {
 } from '../../../engine/lifecycle';
 import type { Db } from '../../db/client';
 import { type DocumentRight, documentRights, requireDocumentRight } from '../access';
-import { actedInStatus } from './acted';
-import { loadVisible } from './rows';
+import { actedInStatus, actedInStatusOf } from './acted';
+import { loadVisible, visibleParty } from './rows';
 import type { Caller, DocumentRow, PartyRow } from './types';
 
 /** Actions that are the same for every kind and sign nothing. */
@@ -50,9 +50,11 @@ export async function actionsFor(
   caller: Caller,
   doc: DocumentRow,
   party: PartyRow,
+  /** The actions already taken in the document's status, when the caller has read them. */
+  known?: ActedEntry[],
 ): Promise<ActionView[]> {
   const rights = await documentRights(db, caller.user, doc.kind);
-  const signed = await signedActionsFor(db, caller, doc, party, rights);
+  const signed = await signedActionsFor(db, caller, doc, party, rights, known);
   const views: ActionView[] = signed.map((action) => ({
     name: action.name,
     kind: 'sign',
@@ -73,22 +75,37 @@ export async function actionsFor(
   return [...views, ...local.map((name) => ({ name, kind: 'local' as const }))];
 }
 
+/** The columns of a signature the view shows (read by documentView and by run's transaction). */
+export const SIGNATURE_VIEW_COLUMNS = `id, action, party_role, party_identity, signer_tin, signer_pinfl, signer_name,
+  signer_organization, serial_hex, serial_dec, signed_at, timestamp_at, ip, created_at`;
+/** The columns of an event the view shows. */
+export const EVENT_VIEW_COLUMNS =
+  'seq, action, from_status, to_status, actor_identity, actor_role, actor_name, reason, at, signature_id';
+
+/** What a document's view is made of: its row, its party rows, signatures, events and parties with an account. */
+export interface ViewRows {
+  doc: DocumentRow;
+  parties: PartyRow[];
+  /** SIGNATURE_VIEW_COLUMNS, ordered by created_at, id. */
+  signatures: Array<Record<string, any>>;
+  /** EVENT_VIEW_COLUMNS, ordered by seq. */
+  events: Array<Record<string, any>>;
+  /** The identities of the parties that have an account here. */
+  accounts: string[];
+}
+
 /** Document/getById: everything a screen shows of one document, for this caller. */
 export async function documentView(db: Db, caller: Caller, id: string) {
   const { doc, party, parties } = await loadVisible(db, caller, id);
   await requireDocumentRight(db, caller.user, doc.kind, 'view');
-  const lifecycle = getLifecycle(doc.kind);
   // Independent reads, together: on PostgreSQL each is a round trip of its own (pool connections).
   const [{ rows: signatures }, { rows: events }, { rows: accounts }, actions] = await Promise.all([
     db.query<Record<string, any>>(
-      `select id, action, party_role, party_identity, signer_tin, signer_pinfl, signer_name, signer_organization,
-         serial_hex, serial_dec, signed_at, timestamp_at, ip, created_at
-       from document_signatures where document_id = $1 order by created_at, id`,
+      `select ${SIGNATURE_VIEW_COLUMNS} from document_signatures where document_id = $1 order by created_at, id`,
       [id],
     ),
     db.query<Record<string, any>>(
-      `select seq, action, from_status, to_status, actor_identity, actor_role, actor_name, reason, at, signature_id
-       from document_events where document_id = $1 order by seq`,
+      `select ${EVENT_VIEW_COLUMNS} from document_events where document_id = $1 order by seq`,
       [id],
     ),
     db.query<{ identity: string }>(
@@ -97,12 +114,37 @@ export async function documentView(db: Db, caller: Caller, id: string) {
     ),
     actionsFor(db, caller, doc, party),
   ]);
+  const rows = { doc, parties, signatures, events, accounts: accounts.map((row) => row.identity) };
+  return viewOf(rows, party, actions);
+}
+
+/**
+ * The same view from rows the caller already holds (run's transaction read and wrote them): the same
+ * visibility checks and right, no statement of its own. tests/server/documents/runView.test.ts
+ * compares it with documentView.
+ */
+export async function documentViewOf(db: Db, caller: Caller, rows: ViewRows) {
+  const party = await visibleParty(db, caller, rows.parties);
+  await requireDocumentRight(db, caller.user, rows.doc.kind, 'view');
+  const actions = await actionsFor(
+    db,
+    caller,
+    rows.doc,
+    party,
+    actedInStatusOf(rows.events, rows.doc.status),
+  );
+  return viewOf(rows, party, actions);
+}
+
+function viewOf(rows: ViewRows, party: PartyRow, actions: ActionView[]) {
+  const { doc, parties, signatures, events } = rows;
+  const lifecycle = getLifecycle(doc.kind);
   const acted = new Map<string, string[]>();
   for (const event of events) {
     if (!event.signature_id || !event.actor_identity) continue;
     acted.set(event.actor_identity, [...(acted.get(event.actor_identity) ?? []), event.action]);
   }
-  const withAccount = new Set(accounts.map((row) => row.identity));
+  const withAccount = new Set(rows.accounts);
   const status = statusInfo(doc.kind, doc.status);
   const shown = statusInfo(doc.kind, party.view_status);
   const respondBy =

@@ -5,7 +5,7 @@ import type { Locale } from '../../../engine/constants';
 import { actionInfo, getLifecycle, lifecycleKinds } from '../../../engine/lifecycle';
 import type { Db } from '../../db/client';
 import { translate } from '../../i18n';
-import type { TransitionEvent, TransitionListener } from '../documents';
+import type { TransitionEvent, TransitionWrites } from '../documents';
 
 export type NotificationType =
   | 'received'
@@ -28,20 +28,23 @@ function typeOf(event: TransitionEvent): NotificationType | null {
   return 'signed';
 }
 
-/** Tells every party but the actor what happened, in the transition's transaction. */
-export const notifyTransition: TransitionListener = async (tx, event) => {
-  const type = typeOf(event);
-  if (!type) return;
-  const actorName =
-    event.parties.find((p) => p.identity === event.actor.identity)?.name ?? event.actor.identity;
-  const recipients = [...new Set(event.parties.map((p) => p.identity))].filter(
-    (id) => id && id !== event.actor.identity,
-  );
-  for (const identity of recipients) {
-    await tx.query(
-      `insert into cabinet_notifications (identity, type, document_id, kind, number, counterparty_name, reason, dedup_key)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
-      [
+/**
+ * Tells every party but the actor what happened, in the transition's transaction: one insert of every
+ * recipient's row, sent with the transition's own writes.
+ */
+export const notifyTransition: TransitionWrites = {
+  writes(event) {
+    const type = typeOf(event);
+    if (!type) return [];
+    const actorName =
+      event.parties.find((p) => p.identity === event.actor.identity)?.name ?? event.actor.identity;
+    const recipients = [...new Set(event.parties.map((p) => p.identity))].filter(
+      (id) => id && id !== event.actor.identity,
+    );
+    if (!recipients.length) return [];
+    const params: unknown[] = [];
+    const tuples = recipients.map((identity) => {
+      const row = [
         identity,
         type,
         event.documentId,
@@ -50,9 +53,19 @@ export const notifyTransition: TransitionListener = async (tx, event) => {
         actorName,
         event.reason,
         `${event.documentId}:${event.action}:${event.toStatus}:${identity}:${event.at.toISOString()}`,
-      ],
-    );
-  }
+      ];
+      const first = params.length + 1;
+      params.push(...row);
+      return `(${row.map((_, i) => `$${first + i}`).join(', ')})`;
+    });
+    return [
+      {
+        sql: `insert into cabinet_notifications (identity, type, document_id, kind, number, counterparty_name, reason, dedup_key)
+       values ${tuples.join(', ')} on conflict do nothing`,
+        params,
+      },
+    ];
+  },
 };
 
 /** A job of the organisation finished (import, bulk signing): its owner is told with the outcome. */
