@@ -26,9 +26,6 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { startEmulator } from '../../src/emulator';
-import { createPkcs7, importSigningKey } from '../../src/emulator/cmsSign';
-import { findDemoKey, readManifest, resolveInPki } from '../../src/emulator/manifest';
-import { openPkcs12 } from '../../src/emulator/pkcs12';
 import { buildApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/passwords';
 import { loadConfig } from '../../src/server/config';
@@ -38,6 +35,7 @@ import { seedDemo } from '../../src/server/db/seeds';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seeds/users';
 import { type ListCache, listCacheOf } from '../../src/server/services/documents/listCache';
 import { generateDemoPki } from '../demo-pki/index';
+import { demoKeySigner } from './demoKeySigner';
 import { BENCH_TIN_BASE, benchTin, seedBenchDocuments } from './documentsSeed';
 
 const args = new Map<string, string>();
@@ -264,30 +262,9 @@ function runWorker(
   });
 }
 
-async function signer(dataDir: string) {
-  const manifest = readManifest(dataDir);
-  if (!manifest) throw new Error('no demo PKI');
-  const keys = new Map<string, { privateKey: CryptoKey; certificates: Uint8Array[] }>();
-  return async (keyId: string, data: Uint8Array) => {
-    let key = keys.get(keyId);
-    if (!key) {
-      const demo = findDemoKey(manifest, keyId);
-      const opened = await openPkcs12(
-        new Uint8Array(fs.readFileSync(resolveInPki(manifest, demo.file))),
-        demo.alias,
-        demo.password,
-      );
-      key = { privateKey: await importSigningKey(opened.privateKey), certificates: opened.certificates };
-      keys.set(keyId, key);
-    }
-    const signed = await createPkcs7({ data, detached: false, ...key });
-    return Buffer.from(signed.pkcs7).toString('base64');
-  };
-}
-
 /** Sends and accepts `RUNS` invoices between demo organisations 1 and 2; answers run's server times. */
 async function runTimes(app: FastifyInstance, dataDir: string, timings: Map<string, number[]>) {
-  const sign = await signer(dataDir);
+  const sign = await demoKeySigner(dataDir);
   const invoice = JSON.parse(
     fs.readFileSync(path.resolve('schemas/documents/invoice/fixtures/valid/01-standard.json'), 'utf8'),
   );

@@ -18,9 +18,6 @@ import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { startEmulator } from '../../src/emulator';
-import { createPkcs7, importSigningKey } from '../../src/emulator/cmsSign';
-import { findDemoKey, readManifest, resolveInPki } from '../../src/emulator/manifest';
-import { openPkcs12 } from '../../src/emulator/pkcs12';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { type Db, openDatabase } from '../../src/server/db/client';
@@ -28,6 +25,7 @@ import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seeds';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seeds/users';
 import { generateDemoPki } from '../demo-pki/index';
+import { demoKeySigner } from './demoKeySigner';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++) {
@@ -79,27 +77,6 @@ function countingDb(db: Db) {
     close: async () => {},
   });
   return { db: wrap(db, false), counter };
-}
-
-async function signer(dataDir: string) {
-  const manifest = readManifest(dataDir);
-  if (!manifest) throw new Error('no demo PKI');
-  const keys = new Map<string, { privateKey: CryptoKey; certificates: Uint8Array[] }>();
-  return async (keyId: string, data: Uint8Array) => {
-    let key = keys.get(keyId);
-    if (!key) {
-      const demo = findDemoKey(manifest, keyId);
-      const opened = await openPkcs12(
-        new Uint8Array(fs.readFileSync(resolveInPki(manifest, demo.file))),
-        demo.alias,
-        demo.password,
-      );
-      key = { privateKey: await importSigningKey(opened.privateKey), certificates: opened.certificates };
-      keys.set(keyId, key);
-    }
-    const signed = await createPkcs7({ data, detached: false, ...key });
-    return Buffer.from(signed.pkcs7).toString('base64');
-  };
 }
 
 async function login(app: FastifyInstance, phone: string, password: string): Promise<string> {
@@ -168,7 +145,7 @@ async function main() {
     });
     observer.observe({ entryTypes: ['gc'] });
 
-    const sign = await signer(pkiDir);
+    const sign = await demoKeySigner(pkiDir);
     const invoice = JSON.parse(
       fs.readFileSync(path.resolve('schemas/documents/invoice/fixtures/valid/01-standard.json'), 'utf8'),
     );
