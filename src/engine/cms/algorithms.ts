@@ -39,11 +39,19 @@ export function unsupportedAlgorithm(
   signerInfo: pkijs.SignerInfo,
   certificate: pkijs.Certificate | null,
 ): string | null {
-  const oids = [
+  return unsupportedAlgorithmOf([
     signerInfo.digestAlgorithm.algorithmId,
     signerInfo.signatureAlgorithm.algorithmId,
     certificate?.subjectPublicKeyInfo.algorithm.algorithmId,
     certificate?.signatureAlgorithm.algorithmId,
-  ].filter((oid): oid is string => Boolean(oid));
-  return oids.find((oid) => isNationalAlgorithm(oid) || !SUPPORTED.has(oid)) ?? null;
+  ]);
+}
+
+/** The first of these algorithms (digest, signature, certificate key, certificate signature) not checked here. */
+export function unsupportedAlgorithmOf(oids: Array<string | undefined>): string | null {
+  return (
+    oids
+      .filter((oid): oid is string => Boolean(oid))
+      .find((oid) => isNationalAlgorithm(oid) || !SUPPORTED.has(oid)) ?? null
+  );
 }

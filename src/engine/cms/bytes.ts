@@ -44,3 +44,6 @@ export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   // Copy: a Node Buffer is a view into a shared pool, and Buffer#slice does not copy.
   return new Uint8Array(bytes).buffer as ArrayBuffer;
 }
+
+/** A view handed to WebCrypto as it is, without a copy (our views are never over a SharedArrayBuffer). */
+export const bufferSource = (bytes: Uint8Array) => bytes as Uint8Array<ArrayBuffer>;

@@ -88,3 +88,40 @@ export function readWhole(bytes: Uint8Array): DerNode | null {
   const node = readNode(bytes, 0);
   return node && node.end === bytes.length ? node : null;
 }
+
+export const TAG_BOOLEAN = 0x01;
+export const TAG_NULL = 0x05;
+export const TAG_ENUMERATED = 0x0a;
+export const TAG_UTC_TIME = 0x17;
+
+/**
+ * The dotted text of an OBJECT IDENTIFIER's contents, or null when they are not a minimal encoding
+ * (a sub-identifier starting 0x80, one cut short, or longer than a safe integer).
+ */
+export function oidText(contents: Uint8Array): string | null {
+  if (contents.length === 0) return null;
+  const arcs: number[] = [];
+  let value = 0;
+  let started = false;
+  for (const byte of contents) {
+    if (!started && byte === 0x80) return null;
+    started = true;
+    value = value * 128 + (byte & 0x7f);
+    if (value > Number.MAX_SAFE_INTEGER) return null;
+    if (byte & 0x80) continue;
+    arcs.push(value);
+    value = 0;
+    started = false;
+  }
+  if (started) return null;
+  const first = arcs[0];
+  const head = first < 40 ? [0, first] : first < 80 ? [1, first - 40] : [2, first - 80];
+  return [...head, ...arcs.slice(1)].join('.');
+}
+
+/** Whether every constructed element inside `node` (itself included) is readable by offsets, all the way down. */
+export function wellFormedTree(bytes: Uint8Array, node: DerNode): boolean {
+  if (!(node.tag & 0x20)) return true;
+  const children = childrenOf(bytes, node);
+  return Boolean(children?.every((child) => wellFormedTree(bytes, child)));
+}

@@ -4,7 +4,13 @@ import * as pkijs from 'pkijs';
 import { bytesEqual, toArrayBuffer, toHex } from './bytes';
 import { type CertificateSummary, serialHex, summarizeCertificate } from './certificate';
 import { verifyChain } from './chain';
-import { OID_EKU_TIME_STAMPING, OID_SHA256, OID_SIGNATURE_TIMESTAMP_TOKEN, OID_TST_INFO } from './oids';
+import {
+  OID_CONTENT_TYPE,
+  OID_EKU_TIME_STAMPING,
+  OID_SHA256,
+  OID_SIGNATURE_TIMESTAMP_TOKEN,
+  OID_TST_INFO,
+} from './oids';
 import { CmsVerificationError, findSignerCertificate, parseCms } from './parse';
 import { timestampTokenInAttributes } from './signedDataParts';
 import { receivedUnsignedAttributes } from './signerInfo';
@@ -88,7 +94,7 @@ export async function verifyTimestampToken(
     .verify({ signer: 0, data: toArrayBuffer(stampedSignature), checkChain: false, extendedMode: true })
     .then((r) => Boolean(r.signatureVerified))
     .catch(() => false);
-  if (!ok) throw invalid();
+  if (!ok || !contentTypeMatches(tokenData.signerInfos[0], OID_TST_INFO)) throw invalid();
   const eku = tsaCert.extensions?.find((e) => e.extnID === '2.5.29.37')?.parsedValue as
     | pkijs.ExtKeyUsage
     | undefined;
@@ -106,6 +112,16 @@ export async function verifyTimestampToken(
     messageImprintDigest: toHex(imprint),
     tsa: summarizeCertificate(tsaCert),
   };
+}
+
+/**
+ * RFC 5652 §11.1: a signer's contentType attribute is the SignedData's eContentType (pkijs checks
+ * only that the attribute is there). True without signed attributes (then there is none to check).
+ */
+export function contentTypeMatches(signerInfo: pkijs.SignerInfo, eContentType: string): boolean {
+  if (!signerInfo.signedAttrs) return true;
+  const value = signerInfo.signedAttrs.attributes.find((a) => a.type === OID_CONTENT_TYPE)?.values[0];
+  return value instanceof asn1js.ObjectIdentifier && value.valueBlock.toString() === eContentType;
 }
 
 /** Adds (or replaces) the timestamp token of one signer. */
