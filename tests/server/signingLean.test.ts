@@ -26,6 +26,7 @@ import {
   certificatesFromPem,
   ecdsaRawSignature,
   encodeCms,
+  firstSignerTimestampToken,
   fromBase64,
   generalizedTimeOf,
   leanVerificationCounts,
@@ -431,5 +432,40 @@ describe('the lean path is taken and its keys are kept per certificate', () => {
     }
     expect(generalizedTimeOf('20250101120000,5Z')).toBeUndefined();
     expect(generalizedTimeOf('20250101120000+0500')).toBeUndefined();
+  });
+});
+
+describe('timestamp() by splicing', () => {
+  /** The pkijs path's CMS for `cms` given the tokens the splice got (each signer's, in order). */
+  const pkijsWith = (cms: Uint8Array, stamped: Uint8Array) => {
+    const { signedData } = parseWhole(cms);
+    const tokens = parseWhole(stamped).signedData.signerInfos.map((s) => timestampTokenOf(s)!);
+    signedData.signerInfos.forEach((signerInfo, index) => {
+      if (!timestampTokenOf(signerInfo)) attachTimestampToken(signerInfo, tokens[index]);
+    });
+    return toBase64(encodeCms(signedData));
+  };
+
+  it('gives exactly the bytes of the pkijs path, for one signer and for a stamped one joined with another', async () => {
+    const one = await demo('org-302000001', 'stamp me');
+    const stamped = await service.timestamp(toBase64(one));
+    expect(firstSignerTimestampToken(fromBase64(stamped))?.token).toBeTruthy();
+    expect(stamped).toBe(pkijsWith(one, fromBase64(stamped)));
+    const mixed = await join(await stamp(one), await demo('org-302000002', 'stamp me'));
+    const both = await service.timestamp(toBase64(mixed));
+    expect(both).toBe(pkijsWith(mixed, fromBase64(both)));
+    expect((await compare(fromBase64(both))).codes).toEqual(['valid', 'valid']);
+    // Nothing to stamp: the same bytes back.
+    expect(await service.timestamp(both)).toBe(both);
+  });
+
+  it('stamps BER through pkijs', async () => {
+    const cms = await demo('org-302000001', 'x');
+    const root = readNode(cms, 0)!;
+    const ber = Uint8Array.from([0x30, 0x80, ...cms.subarray(root.contentStart, root.end), 0, 0]);
+    const stamped = fromBase64(await service.timestamp(toBase64(ber)));
+    const outcome = await compare(stamped);
+    expect(outcome.codes).toEqual(['valid']);
+    expect(outcome.leanTimestamps).toBe(1);
   });
 });

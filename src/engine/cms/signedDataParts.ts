@@ -212,3 +212,60 @@ export function timestampGenTime(token: Uint8Array): Date | undefined {
   if (genTime?.tag !== TAG_GENERALIZED_TIME) return undefined;
   return generalizedTime(new TextDecoder('latin1').decode(contentBytes(content, genTime)));
 }
+
+/**
+ * A SignerInfo element's signature value and whether it carries a timestamp token; null when its
+ * unsigned attributes are not plain DER or hold an empty token attribute (pkijs's path decides then).
+ */
+export function signerStampState(signerInfo: Uint8Array): { signature: Uint8Array; stamped: boolean } | null {
+  const node = readWhole(signerInfo);
+  const fields = node && childrenOf(signerInfo, node);
+  if (!fields || fields.length < 6) return null;
+  const unsigned = fields[fields.length - 1].tag === contextTag(1) ? fields[fields.length - 1] : null;
+  const signature = fields[fields.length - (unsigned ? 2 : 1)];
+  if (signature.tag !== TAG_OCTET_STRING) return null;
+  const token = unsigned ? timestampTokenInAttributes(elementBytes(signerInfo, unsigned)) : null;
+  if (token === undefined) return null;
+  return { signature: contentBytes(signerInfo, signature), stamped: token !== null };
+}
+
+/**
+ * The SignerInfo element with `token` (a ContentInfo's DER) added as id-aa-signatureTimeStampToken
+ * after its other unsigned attributes — what attachTimestampToken writes for a signer without one;
+ * null when the element is not plain DER.
+ */
+export function withTimestampToken(signerInfo: Uint8Array, token: Uint8Array): Uint8Array | null {
+  const node = readWhole(signerInfo);
+  const fields = node && childrenOf(signerInfo, node);
+  if (!fields || fields.length < 6) return null;
+  const last = fields[fields.length - 1];
+  const unsigned = last.tag === contextTag(1) ? childrenOf(signerInfo, last) : [];
+  if (!unsigned) return null;
+  const signed = last.tag === contextTag(1) ? fields.slice(0, -1) : fields;
+  const attribute = derElement(TAG_SEQUENCE, [
+    derElement(TAG_OID, [TIMESTAMP_TOKEN_OID]),
+    derElement(TAG_SET, [token]),
+  ]);
+  const bytesOf = (field: DerNode) => elementBytes(signerInfo, field);
+  return derElement(TAG_SEQUENCE, [
+    ...signed.map(bytesOf),
+    derElement(contextTag(1), [...unsigned.map(bytesOf), attribute]),
+  ]);
+}
+
+/**
+ * The token of a DER TimeStampResp (RFC 3161 §2.4.2) granted with or without modifications, as
+ * received, when it is a plain-DER ContentInfo of SignedData; null otherwise (pkijs reads the
+ * response then, and says why it is refused).
+ */
+export function timestampResponseToken(response: Uint8Array): Uint8Array | null {
+  const root = readWhole(response);
+  const fields = root?.tag === TAG_SEQUENCE ? childrenOf(response, root) : null;
+  const statusInfo = fields?.[0]?.tag === TAG_SEQUENCE ? childrenOf(response, fields[0]) : null;
+  const status = statusInfo?.[0];
+  if (fields?.length !== 2 || status?.tag !== TAG_INTEGER) return null;
+  const value = contentBytes(response, status);
+  if (value.length !== 1 || value[0] > 1 || fields[1].tag !== TAG_SEQUENCE) return null;
+  const token = elementBytes(response, fields[1]);
+  return signedDataParts(token) ? token : null;
+}

@@ -13,17 +13,22 @@ import {
   encapsulatedContent,
   encodeCms,
   encodeSignedData,
+  leanSignedData,
+  leanSignerInfo,
   mergeSignedData,
   mergeSignedDataParts,
   parseCms,
   type SignerVerdict,
   signatureValue,
   signedDataParts,
+  signerStampState,
+  timestampResponseToken,
   timestampTokenOf,
   toArrayBuffer,
   toBase64,
   tokenFromTimestampResponse,
   verifyCmsSigners,
+  withTimestampToken,
 } from '../../engine/cms';
 import { decodePkcs7, requireIdentity, signerFromSummary } from './signer';
 import {
@@ -162,36 +167,88 @@ export class LocalSignatureService implements SignatureService {
     const tsaUrl = this.options.tsaUrl;
     if (!tsaUrl)
       throw new SignatureError('TIMESTAMP_FAILED', 'No timestamp authority is configured (TSA_URL)');
+    let der: Uint8Array;
+    try {
+      der = decodePkcs7(pkcs7b64);
+    } catch (err) {
+      asSignatureError(err);
+    }
+    const spliced = await this.timestampDer(der, tsaUrl);
+    if (spliced) return toBase64(spliced);
     let parsed: ReturnType<typeof parseCms>;
     try {
-      parsed = parseCms(decodePkcs7(pkcs7b64));
+      parsed = parseCms(der);
     } catch (err) {
       asSignatureError(err);
     }
     for (const signerInfo of parsed.signedData.signerInfos) {
       if (timestampTokenOf(signerInfo)) continue;
-      const request = await buildTimestampRequest(signatureValue(signerInfo));
-      let response: Response;
+      const response = await this.askTsa(tsaUrl, signatureValue(signerInfo));
       try {
-        response = await fetch(tsaUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/timestamp-query' },
-          body: toArrayBuffer(request.der),
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
-        });
-      } catch {
-        throw new SignatureError('TIMESTAMP_FAILED', 'The timestamp authority is not reachable');
-      }
-      if (!response.ok)
-        throw new SignatureError('TIMESTAMP_FAILED', `The timestamp authority answered ${response.status}`);
-      try {
-        const token = tokenFromTimestampResponse(new Uint8Array(await response.arrayBuffer()));
-        attachTimestampToken(signerInfo, token);
+        attachTimestampToken(signerInfo, tokenFromTimestampResponse(response));
       } catch {
         throw new SignatureError('TIMESTAMP_FAILED', 'The timestamp authority gave no usable token');
       }
     }
     return toBase64(encodeCms(parsed.signedData));
+  }
+
+  /**
+   * timestamp() by splicing elements: each unstamped signer's element gets the token appended to its
+   * unsigned attributes, everything else kept as received — for pkijs-encoded input exactly the bytes
+   * of the pkijs path (tested), without parsing the signers and re-encoding the whole CMS. Null, before
+   * asking the TSA, when the CMS is not the plain DER the lean verifier reads.
+   */
+  private async timestampDer(der: Uint8Array, tsaUrl: string): Promise<Uint8Array | null> {
+    const parts = signedDataParts(der);
+    if (!parts || !leanSignedData(der) || !parts.signerInfos.every((s) => leanSignerInfo(s))) return null;
+    const states = parts.signerInfos.map(signerStampState);
+    if (states.some((state) => !state)) return null;
+    const signerInfos: Uint8Array[] = [];
+    for (let index = 0; index < parts.signerInfos.length; index++) {
+      const element = parts.signerInfos[index];
+      const state = states[index]!;
+      if (state.stamped) {
+        signerInfos.push(element);
+        continue;
+      }
+      const response = await this.askTsa(tsaUrl, state.signature);
+      let token = timestampResponseToken(response);
+      if (!token) {
+        try {
+          token = new Uint8Array(tokenFromTimestampResponse(response).toSchema().toBER(false));
+        } catch {
+          throw new SignatureError('TIMESTAMP_FAILED', 'The timestamp authority gave no usable token');
+        }
+      }
+      const stamped = withTimestampToken(element, token);
+      if (!stamped) return null; // not reached: the element was read above
+      signerInfos.push(stamped);
+    }
+    return encodeSignedData({ ...parts, signerInfos });
+  }
+
+  /** The TSA's DER TimeStampResp for a TimeStampReq over SHA-256 of `signature`. */
+  private async askTsa(tsaUrl: string, signature: Uint8Array): Promise<Uint8Array> {
+    const request = await buildTimestampRequest(signature);
+    let response: Response;
+    try {
+      response = await fetch(tsaUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/timestamp-query' },
+        body: toArrayBuffer(request.der),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+      });
+    } catch {
+      throw new SignatureError('TIMESTAMP_FAILED', 'The timestamp authority is not reachable');
+    }
+    if (!response.ok)
+      throw new SignatureError('TIMESTAMP_FAILED', `The timestamp authority answered ${response.status}`);
+    try {
+      return new Uint8Array(await response.arrayBuffer());
+    } catch {
+      throw new SignatureError('TIMESTAMP_FAILED', 'The timestamp authority gave no usable token');
+    }
   }
 
   async join(firstPkcs7b64: string, secondPkcs7b64: string): Promise<string> {
