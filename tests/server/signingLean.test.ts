@@ -24,8 +24,11 @@ import { DemoTsa } from '../../src/emulator/tsa';
 import {
   attachTimestampToken,
   certificatesFromPem,
+  childrenOf,
+  derElement,
   ecdsaRawSignature,
   encodeCms,
+  encodeSignedData,
   firstSignerTimestampToken,
   fromBase64,
   generalizedTimeOf,
@@ -38,6 +41,7 @@ import {
   parseWhole,
   readNode,
   signatureValue,
+  signedDataParts,
   timestampTokenOf,
   toArrayBuffer,
   toBase64,
@@ -125,7 +129,12 @@ const ec = (namedCurve: string): EcKeyGenParams => ({ name: 'ECDSA', namedCurve 
 async function signCms(
   signer: TestSigner,
   text: string,
-  options: { contentTypeAttribute?: string; detached?: boolean; key?: CryptoKey } = {},
+  options: {
+    contentTypeAttribute?: string;
+    detached?: boolean;
+    key?: CryptoKey;
+    extra?: pkijs.Attribute[];
+  } = {},
 ): Promise<Uint8Array> {
   const data = new TextEncoder().encode(text);
   const certificates = signer.certificates.map((c) => pkijs.Certificate.fromBER(toArrayBuffer(c)));
@@ -158,6 +167,7 @@ async function signCms(
               type: OID_MESSAGE_DIGEST,
               values: [new asn1js.OctetString({ valueHex: digest })],
             }),
+            ...(options.extra ?? []),
           ],
         }),
       }),
@@ -283,6 +293,50 @@ describe('the lean path gives what pkijs gives', () => {
       code: 'ALGORITHM_NOT_SUPPORTED',
       algorithm: '1.2.860.3.15.1.3.2.1.1',
     });
+  });
+
+  it('for signed attributes asn1js reads with an error or this path does not read, which go to pkijs', async () => {
+    const signer = await testSigner(ec('P-256'), 'SHA-256');
+    /** A CMS by `signer` whose signed attributes hold the extra attribute 1.2.3.4 = `value` (DER hex). */
+    const signedWith = async (value: string) => {
+      const bytes = hexBytes(value);
+      const placeholder = new asn1js.OctetString({ valueHex: new ArrayBuffer(bytes.length - 2) });
+      const attribute = new pkijs.Attribute({ type: '1.2.3.4', values: [placeholder] });
+      const cms = flipAt(await signCms(signer, 'x', { extra: [attribute] }), hexBytes('06032a0304'), 0, 0);
+      const marker = Buffer.from(hexBytes(`06032a0304 31${bytes.length.toString(16).padStart(2, '0')}`));
+      const at = Buffer.from(cms).indexOf(marker) + marker.length;
+      cms.set(bytes, at);
+      // Signed again over the changed attributes (the SET encoding, RFC 5652 §5.4).
+      const parts = signedDataParts(cms)!;
+      const element = parts.signerInfos[0];
+      const fields = childrenOf(element, readNode(element, 0)!)!;
+      const set = element.slice(fields[3].start, fields[3].end);
+      set[0] = 0x31;
+      const raw = new Uint8Array(
+        await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, signer.key, set),
+      );
+      const integer = (v: Uint8Array) => {
+        let i = 0;
+        while (i < v.length - 1 && v[i] === 0) i++;
+        const body = v[i] & 0x80 ? Uint8Array.from([0, ...v.subarray(i)]) : v.subarray(i);
+        return derElement(0x02, [body]);
+      };
+      const signature = derElement(0x30, [integer(raw.subarray(0, 32)), integer(raw.subarray(32))]);
+      const resigned = derElement(0x30, [
+        ...fields.slice(0, 5).map((f) => element.subarray(f.start, f.end)),
+        derElement(0x04, [signature]),
+      ]);
+      return encodeSignedData({ ...parts, signerInfos: [resigned] });
+    };
+    // Readable: on the lean path, and valid.
+    const readable = await compare(await signedWith('3008 06022a03 a0020500'));
+    expect(readable.codes).toEqual(['valid']);
+    expect(readable.leanSigners).toBe(1);
+    // An OBJECT IDENTIFIER cut short (asn1js: error), a NULL with contents, an empty INTEGER, a BIT STRING.
+    for (const value of ['0601ff', '050100', '0200', '03020700']) {
+      const outcome = await compare(await signedWith(value));
+      expect([value, outcome.leanSigners]).toEqual([value, 0]);
+    }
   });
 
   it('for BER (indefinite lengths), which goes to pkijs', async () => {

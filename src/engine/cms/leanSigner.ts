@@ -17,6 +17,7 @@ import {
   type DerNode,
   elementBytes,
   oidText,
+  plainTree,
   readNode,
   readWhole,
   TAG_ENUMERATED,
@@ -28,7 +29,6 @@ import {
   TAG_SEQUENCE,
   TAG_SET,
   TAG_UTC_TIME,
-  wellFormedTree,
 } from './der';
 import { OID_CONTENT_TYPE, OID_MESSAGE_DIGEST, OID_SIGNING_TIME } from './oids';
 import { timestampTokenInAttributes } from './signedDataParts';
@@ -100,20 +100,19 @@ export function leanSignerInfo(element: Uint8Array): LeanSignerInfo | null {
   if (signed.tag !== contextTag(0) || signature.tag !== TAG_OCTET_STRING) return null;
   if (unsigned && unsigned.tag !== contextTag(1)) return null;
 
-  // The signed attributes: every element readable here, and by asn1js (pkijs's reader) as well.
+  // The signed attributes: every element plain DER that asn1js (pkijs's reader) reads without error;
+  // a few hundred bytes at most (asn1js's limits on nodes and depth stay far away).
   const signedAttributes = elementBytes(element, signed);
-  if (!wellFormedTree(element, signed)) return null;
-  const decoded = asn1js.fromBER(signedAttributes);
-  if (decoded.offset !== signedAttributes.length || decoded.result.error) return null;
+  if (signedAttributes.length > 4096 || !plainTree(element, signed)) return null;
   const attributes = childrenOf(element, signed);
   if (!attributes) return null;
   const seen = new Set<string>();
   let contentType: string | null = null;
   let messageDigest: Uint8Array | null = null;
   let signingTime: Date | undefined;
-  for (let i = 0; i < attributes.length; i++) {
-    const [type, values, extra] = childrenOf(element, attributes[i]) ?? [];
-    if (attributes[i].tag !== TAG_SEQUENCE || type?.tag !== TAG_OID || values?.tag !== TAG_SET || extra)
+  for (const attribute of attributes) {
+    const [type, values, extra] = childrenOf(element, attribute) ?? [];
+    if (attribute.tag !== TAG_SEQUENCE || type?.tag !== TAG_OID || values?.tag !== TAG_SET || extra)
       return null;
     const oid = oidText(contentBytes(element, type));
     if (!oid) return null;
@@ -134,9 +133,8 @@ export function leanSignerInfo(element: Uint8Array): LeanSignerInfo | null {
     } else {
       if (value.tag !== TAG_UTC_TIME && value.tag !== TAG_GENERALIZED_TIME) return null;
       // The time as pkijs gives it (asn1js's reading of UTCTime's century, fractions and zones).
-      const parsed = (decoded.result as asn1js.Constructed).valueBlock.value[i] as asn1js.Sequence;
-      const time = (parsed.valueBlock.value[1] as asn1js.Set).valueBlock.value[0] as { toDate?: () => Date };
-      if (typeof time?.toDate !== 'function') return null;
+      const time = asn1js.fromBER(elementBytes(element, value)).result as { toDate?: () => Date };
+      if (typeof time.toDate !== 'function') return null;
       signingTime = time.toDate();
     }
   }
