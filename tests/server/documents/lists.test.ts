@@ -97,6 +97,18 @@ withDatabases(
       { search: 'company 3' },
       { search: 'company 3', page: 2, size: 36 },
       { search: 'no such company' },
+      // Short texts walk the list index; longer ones start from the party's piece index (0032).
+      { search: 'co' },
+      { search: 'y 3' },
+      { search: 'COMPANY 3', direction: 'outgoing' },
+      { search: `${benchTin(3).slice(0, 7)}` },
+      { search: '100%' },
+      { search: 'company', direction: 'deleted' },
+      // In every row: more candidates than SEARCH_CANDIDATES_MAX, the walk answers.
+      { search: 'company' },
+      { search: 'company', page: 3, size: 36 },
+      { number: 'B-12', search: 'company 1' },
+      { number: 'b-' },
       { number: 'B-12' },
       { number: 'b-1', page: 3 },
       { direction: 'incoming', counterparty },
@@ -136,6 +148,34 @@ withDatabases(
         counterparty: { identity: plain[0].counterparty_identity, name: plain[0].counterparty_name },
         updatedAt: plain[0].updated_at,
       });
+    });
+
+    it('finds a party row by its search text as it is now, through the piece index', async () => {
+      const { rows } = await ctx.db.query<{ document_id: string }>(
+        `select document_id from document_parties where identity = $1 and box is not null and bin_state = 'active'
+         order by updated_at desc limit 1`,
+        [owner.identity],
+      );
+      const id = rows[0].document_id;
+      const search = (text: string) => listDocuments(ctx.db, owner, { search: text });
+      expect((await search('zebra renamed')).rows).toEqual([]);
+      // The counterparty's name changes (the trigger copies the new text), and the old name goes.
+      await ctx.db.query(
+        `update document_parties set search = 'zebra renamed ltd', counterparty_name = 'Zebra renamed LTD'
+         where document_id = $1 and identity = $2`,
+        [id, owner.identity],
+      );
+      expect((await search('zebra renamed')).rows.map((r) => r.id)).toEqual([id]);
+      expect((await search('ebra ren')).totalCount).toBe(1);
+      // The piece index is what finds it: without its row there, the search does not (a list that
+      // walked every row instead would still answer it).
+      await ctx.db.query('delete from document_party_search where document_id = $1 and identity = $2', [
+        id,
+        owner.identity,
+      ]);
+      expect((await search('zebra renamed')).rows).toEqual([]);
+      // A short text walks the rows themselves.
+      expect((await search('ze')).rows.map((r) => r.id)).toContain(id);
     });
 
     it('counts the menu as a plain grouped count does', async () => {
