@@ -181,16 +181,15 @@ async function verifyLean(
       signers.push({ ...known, ...notSupported(algorithm) });
       continue;
     }
+    // Never throws (its failures are 'bad'); a parse pkijs refuses throws as on pkijs's path.
+    const check = await leanSignatureCheck(signer, certificate, content, data.eContentType);
+    if (check === 'fallback') pkijsParse ??= parseCms(pkcs7);
+    else leanSigners++;
     try {
-      const check = await leanSignatureCheck(signer, certificate, content, data.eContentType);
-      let holds: boolean;
-      if (check === 'fallback') {
-        pkijsParse ??= parseCms(pkcs7);
-        holds = await pkijsSignatureHolds(pkijsParse.signedData, index, content);
-      } else {
-        leanSigners++;
-        holds = check === 'ok';
-      }
+      const holds =
+        pkijsParse && check === 'fallback'
+          ? await pkijsSignatureHolds(pkijsParse.signedData, index, content)
+          : check === 'ok';
       if (!holds) throw badSignature();
       const token = signer.timestampToken;
       const timestamp = token
