@@ -151,6 +151,11 @@ withDatabases(
     });
 
     it('finds a party row by its search text as it is now, through the piece index', async () => {
+      // The seed builds the index after its load (documentsSeed.ts): it is there, as the migration made it.
+      const { rows: indexes } = await ctx.db.query<{ indexdef: string }>(
+        `select indexdef from pg_indexes where indexname = 'document_party_search_grams_idx' and schemaname = current_schema()`,
+      );
+      expect(indexes.map((i) => i.indexdef)).toEqual([expect.stringContaining('party_search_grams')]);
       const { rows } = await ctx.db.query<{ document_id: string }>(
         `select document_id from document_parties where identity = $1 and box is not null and bin_state = 'active'
          order by updated_at desc limit 1`,
