@@ -28,7 +28,6 @@ import type { FastifyInstance } from 'fastify';
 import { startEmulator } from '../../src/emulator';
 import { buildApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/passwords';
-import { loadConfig } from '../../src/server/config';
 import { type Db, openDatabase } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seeds';
@@ -37,6 +36,7 @@ import { type ListCache, listCacheOf } from '../../src/server/services/documents
 import { generateDemoPki } from '../demo-pki/index';
 import { demoKeySigner } from './demoKeySigner';
 import { BENCH_TIN_BASE, benchTin, seedBenchDocuments } from './documentsSeed';
+import { localSigningConfig } from './localSigningConfig';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++) {
@@ -351,18 +351,7 @@ async function benchOne(kind: 'pglite' | 'postgresql', documents: number) {
     if (!reuse) process.stdout.write(` in ${seedS.toFixed(0)} s\n`);
     if (keep) console.log(`  ${kind}: schema ${schema} kept (--reuse-schema ${schema})`);
     const phones = await benchUsers(db);
-    const config = {
-      ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', DEMO: 'off' }, 'bench'),
-      databaseUrl: null,
-      webRoot: null,
-      signing: {
-        service: 'local' as const,
-        eimzoServerUrl: null,
-        trustedCaFiles: [path.join(pkiDir, 'demo-pki', 'ca', 'root.pem')],
-        tsaUrl: emulator.tsaUrl,
-        timeoutMs: 30_000,
-      },
-    };
+    const config = localSigningConfig(pkiDir, emulator.tsaUrl);
     const appDb = { ...db, close: async () => {} };
     const app = await buildApp(config, { db: appDb, logger: false });
     const timings = new Map<string, number[]>();

@@ -19,13 +19,13 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { startEmulator } from '../../src/emulator';
 import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
 import { type Db, openDatabase } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seeds';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/server/db/seeds/users';
 import { generateDemoPki } from '../demo-pki/index';
 import { demoKeySigner } from './demoKeySigner';
+import { localSigningConfig } from './localSigningConfig';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++) {
@@ -105,18 +105,7 @@ async function main() {
     await migrate(raw);
     await seedDemo(raw);
     const { db, counter } = countingDb(raw);
-    const config = {
-      ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', DEMO: 'off' }, 'bench'),
-      databaseUrl: null,
-      webRoot: null,
-      signing: {
-        service: 'local' as const,
-        eimzoServerUrl: null,
-        trustedCaFiles: [path.join(pkiDir, 'demo-pki', 'ca', 'root.pem')],
-        tsaUrl: emulator.tsaUrl,
-        timeoutMs: 30_000,
-      },
-    };
+    const config = localSigningConfig(pkiDir, emulator.tsaUrl);
     const app = await buildApp(config, { db, logger: false });
     let current: Sample | null = null;
     const samples: Sample[] = [];
