@@ -15,7 +15,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Hook of every protected route: a valid access token whose session still stands (sessionState.ts:
- * one indexed query), or 401 (the web client then renews the token once, else signs out). Sets
+ * one indexed statement, shared with the checks that arrive together), or 401 (the web client then renews the token once, else signs out). Sets
  * `request.user` with the membership's current role; scope every query to
  * `request.user.organizationId`.
  *

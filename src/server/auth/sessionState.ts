@@ -37,9 +37,107 @@ type SessionRow = Omit<GrantsRow, 'role_actions' | 'overrides'> & {
   party_generation: string | null;
 };
 
+/** What one check sends: the verified token's claims and what this process already knows. */
+type SessionClaims = Pick<AuthUser, 'userId' | 'organizationId' | 'sessionId' | 'tin' | 'pinfl'>;
+interface Waiting {
+  claims: SessionClaims;
+  before: KnownGrants | undefined;
+  resolve: (row: SessionRow | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
- * Whether the session of a verified access token still stands, in ONE indexed query per request
- * (primary keys of users and memberships, the partial index refresh_tokens_revoked_family_idx):
+ * Checks asked in the same turn of the event loop go to the database together, in one statement of at
+ * most SESSION_BATCH_MAX: under load each request used to cost a round trip and a statement of its own
+ * (parse, bind, wake-up of a backend), which was most of what a list answered from memory cost the
+ * database. Every check still runs after its request arrived and before it is answered.
+ */
+export const SESSION_BATCH_MAX = 64;
+const waitingOf = new WeakMap<Db, Waiting[]>();
+
+/**
+ * The session statement, for any number of checks (one row per standing session, `i` its position):
+ * arrays of the checks' claims and of what this process knew, unnested side by side. One text, so a
+ * named statement: PostgreSQL parses and plans it once per connection.
+ */
+const SESSION_SQL = `select k.i::int as i, m.role, m.role_id, m.branch_code, r.code, r.is_deleted,
+            r.rights_version::text as rights_version, m.access_version::text as access_version,
+            case when m.role_id is not distinct from k.known_role_id
+                  and r.rights_version is not distinct from k.known_rights_version
+                 then null
+                 else coalesce((select json_agg(rr.action) from role_rights rr where rr.role_id = m.role_id), '[]')
+            end as role_actions,
+            case when m.access_version = k.known_access_version then null
+                 else coalesce((select json_agg(json_build_array(ua.action, ua.allowed)) from user_access ua
+                                 where ua.organization_id = m.organization_id and ua.user_id = m.user_id), '[]')
+            end as overrides,
+            (select g.generation::text from party_generations g where g.identity = k.identity) as party_generation
+       from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::uuid[], $6::bigint[], $7::bigint[])
+              with ordinality as k(user_id, organization_id, session_id, identity, known_role_id,
+                                   known_rights_version, known_access_version, i)
+       join users u on u.id = k.user_id
+       join memberships m on m.user_id = u.id and m.organization_id = k.organization_id
+       left join roles r on r.id = m.role_id
+      where u.is_active
+        and m.is_active
+        and not exists (select 1 from refresh_tokens t where t.family_id = k.session_id and t.revoked_at is not null)`;
+
+async function readSessions(db: Db, batch: Waiting[]): Promise<Array<SessionRow | undefined>> {
+  const column = <T>(of: (w: Waiting) => T) => batch.map(of);
+  const { rows } = await db.query<SessionRow & { i: number }>(
+    SESSION_SQL,
+    [
+      column((w) => w.claims.userId),
+      column((w) => w.claims.organizationId),
+      column((w) => w.claims.sessionId ?? null),
+      column((w) => w.claims.tin ?? w.claims.pinfl ?? null),
+      column((w) => w.before?.roleId ?? null),
+      column((w) => w.before?.rightsVersion ?? null),
+      column((w) => w.before?.accessVersion ?? null),
+    ],
+    { prepare: true },
+  );
+  const answers: Array<SessionRow | undefined> = batch.map(() => undefined);
+  for (const row of rows) answers[row.i - 1] = row;
+  return answers;
+}
+
+async function flush(db: Db, batch: Waiting[]) {
+  try {
+    const answers = await readSessions(db, batch);
+    for (const [i, w] of batch.entries()) w.resolve(answers[i]);
+  } catch (error) {
+    if (batch.length === 1) {
+      batch[0].reject(error);
+      return;
+    }
+    // One check's bad claims must not fail the others: each is asked alone, and answers for itself.
+    for (const w of batch) flush(db, [w]);
+  }
+}
+
+function askSession(db: Db, claims: SessionClaims, before: KnownGrants | undefined) {
+  return new Promise<SessionRow | undefined>((resolve, reject) => {
+    let waiting = waitingOf.get(db);
+    if (!waiting) {
+      waiting = [];
+      waitingOf.set(db, waiting);
+      const asked = waiting;
+      // After the I/O of this turn: every request that arrived with it joins the same statement.
+      setImmediate(() => {
+        waitingOf.delete(db);
+        for (let from = 0; from < asked.length; from += SESSION_BATCH_MAX)
+          flush(db, asked.slice(from, from + SESSION_BATCH_MAX));
+      });
+    }
+    waiting.push({ claims, before, resolve, reject });
+  });
+}
+
+/**
+ * Whether the session of a verified access token still stands, read by one indexed statement (primary
+ * keys of users and memberships, the partial index refresh_tokens_revoked_family_idx) shared with the
+ * checks that arrived in the same turn (askSession):
  *  - the person's account is active;
  *  - the membership the token acts for exists and is active (a member switched off stops at once);
  *  - the token's session (refresh family) is not revoked: sign-out, sign-out everywhere, password
@@ -49,47 +147,17 @@ type SessionRow = Omit<GrantsRow, 'role_actions' | 'overrides'> & {
  * rights and the member's overrides aggregated only when their versions moved since this process last
  * read them, migration 0054) and the organisation's documents generation (migration 0031: a list
  * remembered at that generation is still exact, services/documents/listCache.ts), or null: refuse.
- * To add a condition (docs/auth.md "Per-request checks"), add it to this WHERE clause, never a second
- * query. A named statement: PostgreSQL parses and plans it once per connection.
+ * To add a condition (docs/auth.md "Per-request checks"), add it to SESSION_SQL's WHERE clause, never
+ * a second query.
  */
 export async function currentSession(
   db: Db,
-  claims: Pick<AuthUser, 'userId' | 'organizationId' | 'sessionId' | 'tin' | 'pinfl'>,
+  claims: SessionClaims,
 ): Promise<{ role: MembershipRole; grants: MemberGrants; partyGeneration: string } | null> {
   const known = knownGrantsIn(db);
   const member = `${claims.userId}/${claims.organizationId}`;
   const before = known.get(member);
-  const { rows } = await db.query<SessionRow>(
-    `select m.role, m.role_id, m.branch_code, r.code, r.is_deleted,
-            r.rights_version::text as rights_version, m.access_version::text as access_version,
-            case when m.role_id is not distinct from $5::uuid and r.rights_version is not distinct from $6::bigint
-                 then null
-                 else coalesce((select json_agg(rr.action) from role_rights rr where rr.role_id = m.role_id), '[]')
-            end as role_actions,
-            case when m.access_version = $7::bigint then null
-                 else coalesce((select json_agg(json_build_array(ua.action, ua.allowed)) from user_access ua
-                                 where ua.organization_id = m.organization_id and ua.user_id = m.user_id), '[]')
-            end as overrides,
-            (select g.generation::text from party_generations g where g.identity = $4) as party_generation
-       from users u
-       join memberships m on m.user_id = u.id and m.organization_id = $2
-       left join roles r on r.id = m.role_id
-      where u.id = $1
-        and u.is_active
-        and m.is_active
-        and not exists (select 1 from refresh_tokens t where t.family_id = $3 and t.revoked_at is not null)`,
-    [
-      claims.userId,
-      claims.organizationId,
-      claims.sessionId,
-      claims.tin ?? claims.pinfl ?? null,
-      before?.roleId ?? null,
-      before?.rightsVersion ?? null,
-      before?.accessVersion ?? null,
-    ],
-    { prepare: true },
-  );
-  const row = rows[0];
+  const row = await askSession(db, claims, before);
   if (!row) return null;
   // Null columns are the ones sent as known: `before` holds them (with no role, there are none).
   const now: KnownGrants = {
