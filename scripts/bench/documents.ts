@@ -1,7 +1,7 @@
 /**
  * npm run bench:documents [-- --pglite 100000 --pg-documents 1000000 --organizations 1000 --clients 50
  *                            --requests 6000 --runs 100 --pg postgres://…
- *                            --warmup 6000 --keep-schema --reuse-schema <name> --kinds 0,4,5 --in-process]
+ *                            --warmup 6000 --keep-schema --reuse-schema <name> --kinds 0,4,5]
  *
  * 1. Seeds the bench set (scripts/bench/documentsSeed.ts: 1,000 organisations, a realistic mix of kinds,
  *    statuses, dates and counterparties) on PGlite (100,000 documents) and on PostgreSQL (1,000,000;
@@ -12,8 +12,6 @@
  * 3. Times `DocumentSignAction/run` on the server (Fastify's reply.elapsedTime: verify + transition,
  *    no network): invoices sent and accepted with demo keys, the CMS timestamped beforehand as the
  *    browser does.
- * Each database is benched in a process of its own, as a server runs one (`--in-process`: both in this
- * one, one after the other).
  * Budgets (DESIGN §8): list p95 ≤ 50 ms at 1,000,000 documents on PostgreSQL with 50 clients; run p95 ≤ 30 ms.
  * Prints tables; never fails on timings.
  *
@@ -21,7 +19,6 @@
  * keeps the seeded schema and prints its name; `--reuse-schema <name>` benches an existing one
  * (pending migrations are applied, seeding is skipped; the schema is kept). `--pglite 0` skips PGlite.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -60,11 +57,6 @@ const WARMUP = Number(args.get('warmup') ?? 6000);
 const SIGNED_IN_ORGS = 25;
 const PG_URL = args.get('pg') || process.env.TEST_DATABASE_URL || null;
 const KEEP_SCHEMA = args.has('keep-schema');
-/** Each database is benched in a child process of its own unless `--in-process` (see benchInChild). */
-const IN_PROCESS = args.has('in-process');
-/** Internal, for the child processes: the one database to bench and where to write its result. */
-const ONLY = args.get('only') || null;
-const RESULT_FILE = args.get('result-file') || null;
 const REUSE_SCHEMA = args.get('reuse-schema') || null;
 if (REUSE_SCHEMA && !/^bench_docs_[a-z0-9_]+$/.test(REUSE_SCHEMA))
   throw new Error(`not a bench schema: ${REUSE_SCHEMA}`);
@@ -390,68 +382,13 @@ async function benchOne(kind: 'pglite' | 'postgresql', documents: number) {
   }
 }
 
-type BenchResult = Awaited<ReturnType<typeof benchOne>>;
-
-const toJson = (r: BenchResult) => ({
-  ...r,
-  lists: { ...r.lists, byKind: [...r.lists.byKind] },
-  timings: [...r.timings],
-});
-
-const fromJson = (r: ReturnType<typeof toJson>): BenchResult => ({
-  ...r,
-  lists: { ...r.lists, byKind: new Map(r.lists.byKind) },
-  timings: new Map(r.timings),
-});
-
-/**
- * Benches one database in a process of its own, as a server runs one database. In one process the
- * second database's load carried the first's heap and compiled code: on the same kept PostgreSQL set,
- * 2,920 requests/s (server thread 0.21 ms a request) alone against 1,956 (0.35 ms) after PGlite's.
- */
-function benchInChild(kind: 'pglite' | 'postgresql'): Promise<BenchResult> {
-  const file = path.join(os.tmpdir(), `hujjat-bench-docs-${process.pid}-${kind}.json`);
-  const child = spawn(
-    process.execPath,
-    [...process.execArgv, process.argv[1], ...process.argv.slice(2), '--only', kind, '--result-file', file],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      try {
-        if (code !== 0) throw new Error(`the ${kind} bench exited with ${code}`);
-        const [result] = JSON.parse(fs.readFileSync(file, 'utf8'));
-        resolve(fromJson(result));
-      } catch (error) {
-        reject(error);
-      } finally {
-        fs.rmSync(file, { force: true });
-      }
-    });
-  });
-}
-
 async function main() {
-  if (!RESULT_FILE)
-    console.log(
-      `bench:documents — ${ORGS} organisations (TIN ${BENCH_TIN_BASE}…), ${CLIENTS} clients over ${SIGNED_IN_ORGS} organisations, ${REQUESTS} list requests after ${WARMUP} to warm up, ${RUNS} invoices sent and accepted\n`,
-    );
-  const kinds: Array<'pglite' | 'postgresql'> = [];
-  if (PGLITE_DOCS > 0 && ONLY !== 'postgresql') kinds.push('pglite');
-  if (PG_URL && ONLY !== 'pglite') kinds.push('postgresql');
-  else if (!PG_URL) console.log('  (no PostgreSQL: set TEST_DATABASE_URL or --pg to bench it)');
-  const results: BenchResult[] = [];
-  for (const kind of kinds)
-    results.push(
-      kinds.length > 1 && !IN_PROCESS
-        ? await benchInChild(kind)
-        : await benchOne(kind, kind === 'pglite' ? PGLITE_DOCS : PG_DOCS),
-    );
-  if (RESULT_FILE) {
-    fs.writeFileSync(RESULT_FILE, JSON.stringify(results.map(toJson)));
-    return;
-  }
+  console.log(
+    `bench:documents — ${ORGS} organisations (TIN ${BENCH_TIN_BASE}…), ${CLIENTS} clients over ${SIGNED_IN_ORGS} organisations, ${REQUESTS} list requests after ${WARMUP} to warm up, ${RUNS} invoices sent and accepted\n`,
+  );
+  const results = PGLITE_DOCS > 0 ? [await benchOne('pglite', PGLITE_DOCS)] : [];
+  if (PG_URL) results.push(await benchOne('postgresql', PG_DOCS));
+  else console.log('  (no PostgreSQL: set TEST_DATABASE_URL or --pg to bench it)');
 
   console.log('\nLists (HTTP, keep-alive, latency per request in ms)');
   console.log('| database | documents | p50 | p95 | p99 | requests/s | budget p95 |');
