@@ -15,9 +15,9 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Hook of every protected route: a valid access token whose session still stands (sessionState.ts:
- * one indexed statement, shared with the checks that arrive together), or 401 (the web client then renews the token once, else signs out). Sets
- * `request.user` with the membership's current role; scope every query to
- * `request.user.organizationId`.
+ * one indexed statement, shared with the checks that arrive together), or 401 (the web client then
+ * renews the token once, else signs out). Sets `request.user` with the membership's current role;
+ * scope every query to `request.user.organizationId`.
  *
  *   app.get('/x', { preHandler: authenticate, schema: { security: [{ bearer: [] }], ... } }, handler)
  *   // or for a whole group: app.addHook('preHandler', authenticate)

@@ -185,15 +185,3 @@ export async function view(ctx: TestContext, who: SignedIn, documentId: string) 
     headers: auth(who),
   });
 }
-
-/** The browser's step before run: the server's timestamp on a signature (POST /api/Eimzo/getTimeStamp). */
-export async function timestamped(ctx: TestContext, who: SignedIn, pkcs7: string): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/Eimzo/getTimeStamp',
-    headers: auth(who),
-    payload: { pkcs7 },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().pkcs7b64 ?? res.json().data?.pkcs7b64;
-}
