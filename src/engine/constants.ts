@@ -18,6 +18,8 @@ export const PAGE_SIZE_OPTIONS = [18, 36, 54, 72, 90] as const;
 export const LGOTA_PAGE_SIZE = 50;
 export const LGOTA_MAX_PAGE_SIZE = 100;
 export const CATALOGUE_LOOKUP_PAGE_SIZE = 5;
+/** Document/outDocByType and inDocByType answer at most this many rows a page (spec §7, §9). */
+export const DOCUMENTS_BY_TYPE_LIMIT = 10_000;
 export const FILTER_DEBOUNCE_MS = 600;
 export const SIGN_IN_TOAST_DELAY_MS = 200;
 export const CERTIFICATE_SEARCH_THRESHOLD = 0.1;

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Locale } from '../../engine/constants';
 import { authenticate } from '../auth';
+import { DOCUMENT_BODY_LIMIT } from '../limits';
 import { requireDocumentRight } from '../services/access';
-import { callerOf, signedRecord } from '../services/documents';
+import { callerOf, signedRecord, updateDraft } from '../services/documents';
 import { notSigned, printStylesheet, storedHtml } from '../services/pdf';
-import { errorResponse } from './documentSchemas';
+import { anyObject, envelope, errorResponse } from './documentSchemas';
 import { binaryResponse, documentParams, langOf, langQuery, originOf, sendFile } from './printSchemas';
 
 // /api/DocumentContent — a document's content as printed (HTML) and as signed (the exact JSON bytes
@@ -76,6 +77,45 @@ export default async function documentContentRoutes(app: FastifyInstance) {
         inline: true,
       });
     },
+  );
+
+  // The spec's PUT update/{documentId}: the draft's content replaced, as Document/update does (the
+  // kind's schema and rules, the sender must be yours, the version you read or 409; a sent document
+  // is 422 NOT_A_DRAFT). Checked for a session before the body is read.
+  app.put<{ Params: { documentId: string }; Querystring: { version: number }; Body: unknown }>(
+    '/update/:documentId',
+    {
+      onRequest: authenticate,
+      bodyLimit: DOCUMENT_BODY_LIMIT,
+      schema: {
+        tags: TAGS,
+        security,
+        summary:
+          'Replace a draft’s content (validated and recomputed with the kind’s schema); the version you read, 409 when stale',
+        params: documentParams,
+        querystring: {
+          type: 'object',
+          required: ['version'],
+          additionalProperties: false,
+          properties: { version: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+        },
+        body: anyObject,
+        response: envelope({
+          type: 'object',
+          properties: { id: { type: 'string' }, version: { type: 'integer' } },
+        }),
+      },
+    },
+    async (request) => ({
+      success: true,
+      data: await updateDraft(
+        ctx,
+        callerOf(request),
+        request.params.documentId,
+        request.query.version,
+        request.body,
+      ),
+    }),
   );
 
   // The stylesheet of getHtml's page: public (it holds no data), and cached like the web app's assets

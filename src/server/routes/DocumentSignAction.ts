@@ -12,6 +12,7 @@ import {
   runAction,
   runAndView,
 } from '../services/documents';
+import { requireNotStopped } from '../services/documents/workflow';
 import { documentView, envelope, errorResponse, uuid } from './documentSchemas';
 
 // /api/DocumentSignAction — what to sign for an action, and taking it (docs/documents-api.md §3).
@@ -72,7 +73,11 @@ export default async function documentSignActionRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { documentId, action, reason: why } = request.query;
-      return { success: true, data: await modelSign(ctx, callerOf(request), documentId, action, why) };
+      const caller = callerOf(request);
+      const data = await modelSign(ctx, caller, documentId, action, why);
+      // Stopped by the caller's organisation (Document/stop): said before anyone signs in vain.
+      await requireNotStopped(ctx.db, caller.user.organizationId, documentId);
+      return { success: true, data };
     },
   );
 

@@ -19,6 +19,8 @@ import documentQr from './DocumentQr';
 import documentRelated from './DocumentRelated';
 import documentSignAction from './DocumentSignAction';
 import documentSignActionBulk from './DocumentSignActionBulk';
+import documentSpecLists from './DocumentSpecLists';
+import documentWorkflow from './DocumentWorkflow';
 import eimzo from './Eimzo';
 import eimzoJoin from './EimzoJoin';
 import faq from './Faq';
@@ -53,6 +55,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(lgota, { prefix: '/Lgota' });
   await app.register(documentRoutes, { prefix: '/Document' });
   await app.register(documentLifecycle, { prefix: '/Document' });
+  await app.register(documentSpecLists, { prefix: '/Document' });
+  await app.register(documentWorkflow, { prefix: '/Document' });
   await app.register(documentSignAction, { prefix: '/DocumentSignAction' });
   await app.register(docType, { prefix: '/DocType' });
   await app.register(docStatus, { prefix: '/DocStatus' });

@@ -1,5 +1,6 @@
-// A third organisation against every route of the Document and DocumentSignAction groups, enumerated
-// from the app's OpenAPI route table (a route added later is covered without editing this file):
+// A third organisation against every route of the Document, DocumentSignAction, DocumentContent and
+// DocStatus groups, enumerated from the app's OpenAPI route table (a route added later is covered
+// without editing this file):
 // another organisation's document is a 404 everywhere, and nothing the third one can list shows it.
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => fixture?.dispose());
 
-const GROUPS = ['/api/Document/', '/api/DocumentSignAction/'];
+const GROUPS = ['/api/Document/', '/api/DocumentSignAction/', '/api/DocumentContent/', '/api/DocStatus/'];
 const ID_NAMES = /^(documentId|documentUid|docId|id|logId)$/i;
 
 const invoiceOf = (seller: string, buyer: string, number: string) => ({

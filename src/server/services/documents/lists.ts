@@ -241,7 +241,7 @@ export async function listDocuments(
     : remembered(db, caller.user.partyGeneration, sql, params, read, (answer) => answer.rows.length);
 }
 
-function listAnswerOf(answered: Record<string, any>[]): { rows: ListRow[]; totalCount: number } {
+export function listAnswerOf(answered: Record<string, any>[]): { rows: ListRow[]; totalCount: number } {
   const rows = answered.filter((row) => row.document_id !== null);
   return {
     totalCount: answered[0]?.total_count ?? 0,
