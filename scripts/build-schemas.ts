@@ -30,6 +30,7 @@ import { registerKeywords } from '../src/engine/keywords';
 import { kindSummary, type UiSchema } from '../src/engine/kindInfo';
 import { checkLifecycle } from '../src/engine/lifecycle/check';
 import type { Lifecycle } from '../src/engine/lifecycle/types';
+import { checkUi } from '../src/engine/ui/check';
 import { printLayoutsModule } from './print-layouts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -183,6 +184,22 @@ export function readLifecycle(dir: string, kind: string, schemasDir = SCHEMAS): 
   return lifecycle;
 }
 
+/**
+ * A kind's ui.json against its schema (engine/ui/check.ts: a `fills` names an object, a party's TIN
+ * has the look-up, a date the date widget, every UI node a field); the build fails with every
+ * problem, each at its JSON pointer.
+ */
+export function checkKindUi(
+  group: KindFolder['group'],
+  kind: string,
+  bundled: JsonSchema,
+  ui: UiSchema,
+): void {
+  const problems = checkUi(bundled, ui, { parties: group === 'documents' });
+  if (problems.length)
+    throw new Error(`schemas/${group}/${kind}/ui.json:\n  ${problems.map((p) => `#${p}`).join('\n  ')}`);
+}
+
 /** Every generated file, path → content. */
 export function generate(): Map<string, string> {
   const files = new Map<string, string>();
@@ -218,6 +235,7 @@ export function generate(): Map<string, string> {
     const bundled = bundleSchema(readJson(join(dir, 'schema.json')), definitions, kind);
     const hasUi = existsSync(join(dir, 'ui.json'));
     const ui: UiSchema = hasUi ? readJson(join(dir, 'ui.json')) : {};
+    checkKindUi(group, kind, bundled, ui);
     files.set(`bundled/${kind}.json`, json(bundled));
     if (group === 'documents') printKinds.push({ kind, dir, bundled });
     files.set(`validators/${kind}.ts`, precompile(bundled, productLineSchemas(bundled, ui)));
@@ -284,7 +302,14 @@ export const ui: UiSchema = uiSchema;
 
 function main(): void {
   const check = process.argv.includes('--check');
-  const files = generate();
+  let files: Map<string, string>;
+  try {
+    files = generate();
+  } catch (error) {
+    // A kind's data is wrong (lifecycle.json, ui.json): the message says where; the stack does not.
+    console.error(`schemas: ${(error as Error).message}`);
+    process.exit(1);
+  }
   const stale: string[] = [];
   for (const [path, content] of files) {
     const target = join(OUT, path);

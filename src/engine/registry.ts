@@ -9,6 +9,8 @@ import {
   kindSummary,
   type UiSchema,
 } from './kindInfo';
+import { deriveUi } from './ui/derive';
+import type { Schema } from './ui/parties';
 
 /**
  * Registry of form kinds: every document kind (schemas/documents/<kind>/) and every settings form
@@ -55,7 +57,8 @@ export function defineGenerated(source: Required<Omit<KindSource, 'ui'>> & { ui:
 
 function define(source: KindSource, schema: JsonSchema, generated: boolean): KindDefinition {
   const group = source.group ?? 'documents';
-  const ui = source.ui ?? {};
+  // The widgets the schema implies (dates, parties' TIN look-ups) where ui.json names none.
+  const ui = deriveUi(schema as Schema, source.ui ?? {}, { parties: group === 'documents' });
   const definition: KindDefinition = {
     ...kindSummary(source.kind, group, schema, ui),
     schema: Object.freeze(schema) as JsonSchema,

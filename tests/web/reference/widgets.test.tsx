@@ -6,8 +6,9 @@ import i18next from 'i18next';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { partyFillAt } from '../../../src/engine/ui/parties';
 import { DocumentForm } from '../../../src/web/form/DocumentForm';
-import { fillTarget, mergeParty } from '../../../src/web/form/widgets/partyLookup';
+import { mergeParty } from '../../../src/web/form/widgets/partyLookup';
 import { referenceApi } from './referenceApi';
 
 // The look-up behaviour of the reference widgets: the party look-up fills every requisite the server
@@ -186,9 +187,23 @@ describe('party look-up', () => {
       AccountNumber: '1',
       BankMfo: '09001',
     });
-    expect(fillTarget(['Seller', 'TinOrPinfl'], 'Seller')).toEqual(['Seller']);
-    expect(fillTarget(['SellerTin'], 'Seller')).toEqual(['Seller']);
-    expect(fillTarget(['Parties', 'Buyer', 'Tin'], 'BuyerInfo')).toEqual(['Parties', 'Buyer', 'BuyerInfo']);
+    const party = { type: 'object', properties: { Name: { type: 'string' } } };
+    const root = {
+      type: 'object',
+      properties: {
+        SellerTin: { type: 'string' },
+        Seller: { type: 'object', properties: { TinOrPinfl: { type: 'string' }, Name: { type: 'string' } } },
+        Parties: {
+          type: 'object',
+          properties: {
+            Buyer: { type: 'object', properties: { Tin: { type: 'string' }, BuyerInfo: party } },
+          },
+        },
+      },
+    };
+    expect(partyFillAt(root, ['Seller', 'TinOrPinfl'], 'Seller')?.object).toEqual([]);
+    expect(partyFillAt(root, ['SellerTin'], 'Seller')?.object).toEqual(['Seller']);
+    expect(partyFillAt(root, ['Parties', 'Buyer', 'Tin'], 'BuyerInfo')?.object).toEqual(['BuyerInfo']);
   });
 });
 

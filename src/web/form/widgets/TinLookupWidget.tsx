@@ -1,13 +1,13 @@
-import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
-import { useEffect, useRef, useState } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILTER_DEBOUNCE_MS } from '../../../engine/constants';
+import { partyFillAt, type Schema } from '../../../engine/ui/parties';
 import { Input } from '../../ui';
-import { schemaAt } from '../productTable/documentTotals';
 import { type FormServices, pathOfId, readAt } from '../theme/formContext';
 import { useFormText } from '../theme/formText';
 import { inputLook, useWidgetAria } from './a11y';
-import { filledByLookup, fillTarget, lookupParty, mergeParty, withoutLookedUp } from './partyLookup';
+import { lookupParty, partyValues } from './partyLookup';
 
 type Status = 'idle' | 'searching' | 'found' | 'notFound' | 'unavailable';
 
@@ -40,11 +40,12 @@ function FoundDetails({ party }: { party: Record<string, unknown> }) {
 /**
  * TIN (9 digits) or PINFL (14 digits). Digits only. When complete, looks the party up (debounced,
  * spec §9 600 ms, GET /api/DocumentOrganization/getOrgInfoByTin: the tax registry and the
- * organisations registered here) and fills the object named by ui:options.fills (e.g. Seller, a
- * sibling, or the TIN's own object) with every requisite the server has and the schema has a field
- * for — nothing else; facts without a field (taxpayer type, the bank's name) are shown beside it.
- * Not found or lookup unavailable: says so, and the party stays open for typing by hand. What a
- * lookup filled in is taken back when the number changes to another party (unless edited since).
+ * organisations registered here) and fills the party's fields the schema has — found from the
+ * schema (engine/ui/parties.ts: the TIN's own object, the object beside it, or the fields named
+ * after it: SellerTin → SellerName, SellerBranchCode), or the object ui:options.fills names — each
+ * with a value of its own type; facts without a field (taxpayer type, the bank's name) are shown
+ * beside it. Not found or lookup unavailable: says so, and the party stays open for typing by hand.
+ * What a lookup filled in is taken back when the number changes to another party (unless edited).
  */
 export function TinLookupWidget(props: WidgetProps) {
   const { id, value, required, disabled, readonly, options, onChange, onBlur, onFocus, registry } = props;
@@ -53,6 +54,8 @@ export function TinLookupWidget(props: WidgetProps) {
   const services = registry.formContext as FormServices | undefined;
   const [looked, setLooked] = useState<Looked | null>(null);
   const fills = options.fills as string | undefined;
+  const rootSchema = registry.rootSchema as Schema;
+  const fill = useMemo(() => partyFillAt(rootSchema, pathOfId(id), fills), [rootSchema, id, fills]);
   const lastLooked = useRef<string | null>(null);
   /** What the last lookup wrote, by target path, so that a later lookup can take it back. */
   const filled = useRef<{ key: string; values: Record<string, unknown> } | null>(null);
@@ -62,7 +65,7 @@ export function TinLookupWidget(props: WidgetProps) {
     const complete = tin.length === 9 || tin.length === 14;
     // Typing the same number again after editing it looks it up again.
     if (!complete) lastLooked.current = null;
-    if (!fills || !services || readonly || !complete || tin === lastLooked.current) return;
+    if (!fill || !services || readonly || !complete || tin === lastLooked.current) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       lastLooked.current = tin;
@@ -71,30 +74,31 @@ export function TinLookupWidget(props: WidgetProps) {
         const result = await lookupParty(tin, controller.signal);
         if (controller.signal.aborted) return;
         if (result.status === 'unavailable') return setLooked({ tin, status: result.status, name: '' });
-        const target = fillTarget(pathOfId(id), fills);
+        const target = [...pathOfId(id).slice(0, -1), ...fill.object];
         const key = target.join('.');
-        const current = readAt(services.data.get(), target) as Record<string, unknown> | null;
-        const previous = filled.current?.key === key ? filled.current.values : null;
-        const cleared = withoutLookedUp(current, previous);
+        const read = readAt(services.data.get(), target);
+        const current = read && typeof read === 'object' ? (read as Record<string, unknown>) : null;
+        const previous = filled.current?.key === key ? filled.current.values : {};
         filled.current = null;
-        if (result.status === 'notFound') {
-          // Another party's requisites must not stay beside this number.
-          if (Object.keys(cleared).length !== Object.keys(current ?? {}).length)
-            services.setFieldValue(target, cleared);
-          return setLooked({ tin, status: 'notFound', name: '' });
-        }
-        // The party object next to the TIN field, wherever it sits in the document.
-        const targetSchema = schemaAt(registry.rootSchema as RJSFSchema, target, (s) =>
-          registry.schemaUtils.retrieveSchema(s),
-        );
-        const allowed = Object.keys((targetSchema?.properties ?? {}) as object);
-        const merged = mergeParty(cleared, result.party, allowed);
-        filled.current = { key, values: filledByLookup(merged, result.party, allowed) };
-        services.setFieldValue(target, merged);
+        // Another party's requisites must not stay beside this number (what the person edited stays).
+        const changes: Record<string, unknown> = {};
+        for (const [field, old] of Object.entries(previous))
+          if (current?.[field] === old) changes[field] = undefined;
+        const values = result.status === 'found' ? partyValues(result.party, fill.fields) : {};
+        Object.assign(changes, values);
+        if (fill.object.length > 0 && !current) {
+          // The party's own object is not there yet (an empty optional block): it is created whole.
+          if (Object.keys(values).length > 0) services.setFieldValue(target, values);
+        } else
+          for (const [field, next] of Object.entries(changes))
+            if (current?.[field] !== next) services.setFieldValue([...target, field], next);
+        if (result.status === 'notFound') return setLooked({ tin, status: 'notFound', name: '' });
+        filled.current = { key, values };
+        const nameField = Object.keys(fill.fields).find((field) => fill.fields[field] === 'Name');
         setLooked({
           tin,
           status: 'found',
-          name: String(merged.Name ?? result.party.Name ?? ''),
+          name: String((nameField && values[nameField]) ?? result.party.Name ?? ''),
           party: result.party,
         });
       } catch {
@@ -105,7 +109,7 @@ export function TinLookupWidget(props: WidgetProps) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [tin, fills, services, readonly, id, registry]);
+  }, [tin, fill, services, readonly, id]);
 
   // The message speaks of the number in the field only; while it is being edited it says nothing.
   const status: Status = looked && looked.tin === tin ? looked.status : 'idle';
@@ -120,7 +124,7 @@ export function TinLookupWidget(props: WidgetProps) {
         {...inputLook(options)}
         {...aria}
         aria-describedby={
-          [aria['aria-describedby'], fills ? statusId : undefined].filter(Boolean).join(' ') || undefined
+          [aria['aria-describedby'], fill ? statusId : undefined].filter(Boolean).join(' ') || undefined
         }
         inputMode="numeric"
         autoComplete="off"
@@ -136,7 +140,7 @@ export function TinLookupWidget(props: WidgetProps) {
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
       />
-      {fills && (
+      {fill && (
         <div id={statusId} className="form-item-hint" aria-live="polite">
           {status === 'searching' && t('lookup.searching')}
           {status === 'found' && t('lookup.found', { name: foundName })}

@@ -1,3 +1,4 @@
+import { PARTY_ANSWER_FIELDS } from '../../../engine/ui/parties';
 import { ApiRequestError } from '../../api/client';
 import { fetchParty } from '../../api/reference';
 
@@ -77,37 +78,19 @@ export function mergeParty(
 }
 
 /**
- * Removes from `current` what an earlier lookup filled in and nobody has changed since, so that the
- * requisites of a previously looked-up party never stay beside a different TIN. Values the person
- * typed or edited stay.
+ * The look-up's values for a party's fields (`fields`: field → the answer's field, from the schema:
+ * engine/ui/parties.ts), each only when the answer has it and its type is the one the field holds:
+ * a string field never receives an object.
  */
-export function withoutLookedUp(
-  current: Record<string, unknown> | null | undefined,
-  filled: Record<string, unknown> | null | undefined,
-): Record<string, unknown> {
-  const next: Record<string, unknown> = { ...(current ?? {}) };
-  for (const [key, value] of Object.entries(filled ?? {})) {
-    if (next[key] === value) delete next[key];
-  }
-  return next;
-}
-
-/** The fields of `merged` that came from the lookup (for a later withoutLookedUp). */
-export function filledByLookup(
-  merged: Record<string, unknown>,
+export function partyValues(
   found: Record<string, unknown>,
-  allowed: readonly string[],
+  fields: Readonly<Record<string, string>>,
 ): Record<string, unknown> {
-  const fromLookup = mergeParty({}, found, allowed);
-  return Object.fromEntries(Object.keys(fromLookup).map((key) => [key, merged[key]]));
-}
-
-/**
- * The party object a TIN field fills: ui:options.fills names it. It is a sibling of the TIN field
- * (SellerTin fills Seller) or, when the TIN sits inside the party (Seller.TinOrPinfl with fills
- * "Seller"), the TIN's own object.
- */
-export function fillTarget(tinPath: string[], fills: string): string[] {
-  const parent = tinPath.slice(0, -1);
-  return parent.at(-1) === fills ? parent : [...parent, fills];
+  const values: Record<string, unknown> = {};
+  for (const [field, answer] of Object.entries(fields)) {
+    const value = valueFor(found, answer);
+    const type = PARTY_ANSWER_FIELDS[answer];
+    if (type === 'string' ? typeof value === 'string' : Number.isInteger(value)) values[field] = value;
+  }
+  return values;
 }
