@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { parseDecimalInput } from '../engine';
-import { editableDecimal, formatDecimal, type Lang } from '../format';
+import { editableDecimal, formatDate, formatDecimal, type Lang, parseLocalDate } from '../format';
 import type { Column } from './columns';
 import { TableContext } from './context';
 
@@ -10,11 +10,15 @@ export function displayText(column: Column, value: unknown, lang: Lang): string 
   if ((column.kind === 'decimal' || column.kind === 'computed') && typeof value === 'number') {
     return formatDecimal(value, lang, column.kind === 'computed' ? 2 : undefined);
   }
+  if (column.kind === 'date') return formatDate(value, lang);
   return String(value);
 }
 
 /** Typed text → stored value: numbers as JSON numbers, unparseable text kept so validation reports it. */
-function parseInput(column: Column, text: string): unknown {
+function parseInput(column: Column, text: string, lang: Lang): unknown {
+  // A day typed as people write it (25.11.2026); anything else stays, for the isoDate rule to report.
+  if (column.kind === 'date')
+    return text.trim() === '' ? undefined : (parseLocalDate(text, lang) ?? text.trim());
   if (column.kind === 'decimal' || column.kind === 'integer') {
     if (text.trim() === '') return undefined;
     const number = parseDecimalInput(text);
@@ -61,8 +65,8 @@ export function EditableCell({
   const inputRef = useRef<HTMLInputElement>(null);
   const stored =
     column.kind === 'decimal' ? editableDecimal(value, ctx.lang) : displayText(column, value, ctx.lang);
-  const latest = useRef({ column, rowIndex, value, commit: ctx.commit });
-  latest.current = { column, rowIndex, value, commit: ctx.commit };
+  const latest = useRef({ column, rowIndex, value, commit: ctx.commit, lang: ctx.lang });
+  latest.current = { column, rowIndex, value, commit: ctx.commit, lang: ctx.lang };
 
   useLayoutEffect(() => {
     const input = inputRef.current;
@@ -77,8 +81,8 @@ export function EditableCell({
     const input = inputRef.current;
     if (input?.dataset.open !== 'true') return;
     input.dataset.open = 'false';
-    const { column: at, rowIndex: row, value: was, commit } = latest.current;
-    const next = parseInput(at, input.value);
+    const { column: at, rowIndex: row, value: was, commit, lang } = latest.current;
+    const next = parseInput(at, input.value, lang);
     if (!Object.is(next, was)) commit(row, at.name, next);
   };
 
@@ -120,7 +124,7 @@ export function EditableCell({
             inputMode={
               column.kind === 'decimal'
                 ? 'decimal'
-                : column.kind === 'integer' || column.kind === 'catalog'
+                : column.kind === 'integer' || column.kind === 'catalog' || column.kind === 'date'
                   ? 'numeric'
                   : undefined
             }

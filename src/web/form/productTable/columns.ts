@@ -1,7 +1,15 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import type { LineMapping } from '../engine';
 
-export type ColumnKind = 'text' | 'decimal' | 'integer' | 'select' | 'boolean' | 'catalog' | 'computed';
+export type ColumnKind =
+  | 'text'
+  | 'decimal'
+  | 'integer'
+  | 'select'
+  | 'boolean'
+  | 'catalog'
+  | 'computed'
+  | 'date';
 
 export interface Column {
   /** National field name of the product line (CatalogCode, Count, Summa, …). */
@@ -49,6 +57,7 @@ const WIDTHS: Record<ColumnKind, number> = {
   boolean: 80,
   catalog: 230,
   computed: 130,
+  date: 110,
 };
 
 function typesOf(schema: RJSFSchema): string[] {
@@ -60,6 +69,8 @@ function kindOf(name: string, schema: RJSFSchema, computed: Set<string>, widget?
   if (computed.has(name)) return 'computed';
   if (widget === 'classifier' || (widget === undefined && name === 'CatalogCode')) return 'catalog';
   if (widget === 'money' || widget === 'count') return 'decimal';
+  // A calendar day (defs/isoDate): typed and shown in the locale's format, stored yyyy-MM-dd.
+  if (widget === 'date' || schema.isoDate === true) return 'date';
   if (Array.isArray(schema.enum)) return 'select';
   const types = typesOf(schema);
   if (types.includes('boolean')) return 'boolean';

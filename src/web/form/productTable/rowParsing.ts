@@ -1,4 +1,5 @@
 import { type ProductRow, parseDecimalInput, withField } from '../engine';
+import { parseLocalDate } from '../format';
 import type { Column } from './columns';
 
 /**
@@ -69,6 +70,9 @@ export function cellValue(
     }
     case 'boolean':
       return { value: /^(1|true|да|ha|yes|x|\+)$/i.test(text) };
+    case 'date':
+      // A spreadsheet's day as dd.mm.yyyy or dd/mm/yyyy (as ru and uz write it), or already yyyy-MM-dd.
+      return { value: parseLocalDate(text, 'ru') ?? parseLocalDate(text, 'uz') ?? text };
     default:
       // Codes (CatalogCode 17 digits, barcodes) keep their leading zeros: text, never numbers.
       return { value: text };
