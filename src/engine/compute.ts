@@ -44,8 +44,8 @@ function apply(plan: ComputePlan, data: unknown): unknown {
     const lines = readPath(result, totals.items);
     if (Array.isArray(lines)) {
       for (const [field, lineField] of Object.entries(totals.sums)) {
-        // Only totals the document carries are rewritten; absent optional totals stay absent.
-        if (readPath(result, field) !== undefined)
+        // Required totals are always written; absent optional totals stay absent.
+        if (plan.requiredTotals?.includes(field) || readPath(result, field) !== undefined)
           writePath(result, field, scaledToNumber(sumCents(lines, lineField), 2));
       }
     }

@@ -9,7 +9,31 @@ export interface ComputePlan {
   items?: ComputePlan;
   lineArithmetic?: LineMapping;
   documentTotals?: TotalsOptions;
+  /** The totals the object must carry (its `required`): written even when the document has none yet. */
+  requiredTotals?: readonly string[];
   vatArithmetic?: VatArithmeticOptions;
+}
+
+/**
+ * The total fields of a `documentTotals` object that its schema requires, following nested paths
+ * ("TotalBalance/OwnerDebit": TotalBalance required, and OwnerDebit within it). A required total is
+ * computed wherever the object sits (a waybill's goods group inside an array too); an optional one
+ * only when the document carries it. `resolve` follows references (the engine's or RJSF's).
+ */
+export function requiredTotalFields(
+  object: JsonSchema,
+  sums: Record<string, string>,
+  resolve: (node: JsonSchema) => JsonSchema | undefined,
+): string[] {
+  return Object.keys(sums).filter((field) => {
+    let node: JsonSchema | undefined = object;
+    for (const part of field.split('/').filter(Boolean)) {
+      if (!node || !Array.isArray(node.required) || !node.required.includes(part)) return false;
+      const child: JsonSchema | undefined = node.properties?.[part];
+      node = child ? resolve(child) : undefined;
+    }
+    return true;
+  });
 }
 
 const plans = new WeakMap<JsonSchema, ComputePlan | null>();
@@ -31,7 +55,10 @@ function planOf(node: JsonSchema | undefined, root: JsonSchema, depth = 0): Comp
     if (itemPlan) plan.items = itemPlan;
   }
   if (schema.lineArithmetic) plan.lineArithmetic = schema.lineArithmetic;
-  if (schema.documentTotals) plan.documentTotals = schema.documentTotals;
+  if (schema.documentTotals) {
+    plan.documentTotals = schema.documentTotals;
+    plan.requiredTotals = requiredTotalFields(schema, schema.documentTotals.sums, (n) => resolveRef(n, root));
+  }
   if (schema.vatArithmetic) plan.vatArithmetic = schema.vatArithmetic;
   return plan.properties || plan.items || plan.lineArithmetic || plan.documentTotals || plan.vatArithmetic
     ? plan

@@ -1,4 +1,5 @@
 import type { RJSFSchema } from '@rjsf/utils';
+import { requiredTotalFields } from '../../../engine/computePlan';
 import { readPath } from '../../../engine/keywords/pointer';
 import { type ProductRow, tiyinToAmount, withField } from '../engine';
 import type { Totals } from './rowStore';
@@ -11,6 +12,8 @@ export interface TotalsTarget {
   itemsPath: string;
   /** Document total field (slash path inside the ancestor) → summed line field. */
   sums: Record<string, string>;
+  /** The totals the ancestor's schema requires: written even when the document has none yet. */
+  required: readonly string[];
 }
 
 export function schemaAt(
@@ -43,15 +46,24 @@ export function findTotalsTarget(
       | null;
     const totals = schema?.documentTotals;
     if (totals && totals.items === tablePath.slice(k).join('/')) {
-      return { ancestor: [...tablePath.slice(0, k)], itemsPath: totals.items, sums: totals.sums };
+      return {
+        ancestor: [...tablePath.slice(0, k)],
+        itemsPath: totals.items,
+        sums: totals.sums,
+        required: requiredTotalFields(
+          schema as never,
+          totals.sums,
+          (s) => retrieve(s as RJSFSchema) as never,
+        ),
+      };
     }
   }
   return null;
 }
 
 /**
- * The ancestor object with the new lines and its totals re-summed — only totals the document
- * carries are written, as the engine's computeDocument does.
+ * The ancestor object with the new lines and its totals re-summed — required totals always, optional
+ * ones only when the document carries them, as the engine's computeDocument does.
  */
 export function ancestorWithTotals(
   ancestor: Record<string, unknown> | null | undefined,
@@ -62,7 +74,10 @@ export function ancestorWithTotals(
   let next = withField({ ...(ancestor ?? {}) }, target.itemsPath, rows);
   for (const [totalField, lineField] of Object.entries(target.sums)) {
     const sum = totals[lineField];
-    if (sum !== undefined && readPath(ancestor, totalField) !== undefined)
+    if (
+      sum !== undefined &&
+      (target.required.includes(totalField) || readPath(ancestor, totalField) !== undefined)
+    )
       next = withField(next, totalField, tiyinToAmount(sum));
   }
   return next;
