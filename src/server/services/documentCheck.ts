@@ -9,6 +9,7 @@ import {
   registerKeywords,
 } from '../../engine';
 import type { Locale } from '../../engine/constants';
+import { draftErrors, draftSchema, type ValidationMode } from '../../engine/draft';
 import { onKindRegistered } from '../../engine/schemas';
 import { runServerChecks, type ServerCheckContext, type ServerChecker } from '../../engine/serverChecks';
 import { type DocumentValidator, wrapValidateFunction } from '../../engine/validationResult';
@@ -39,17 +40,24 @@ export const FULL_REPORT_MAX_ITEMS = 1_000;
 let failFastAjv: Ajv | undefined;
 const failFast = new Map<string, DocumentValidator>();
 onKindRegistered((kind) => {
-  if (failFast.has(kind)) failFastAjv?.removeSchema(kind);
-  failFast.delete(kind);
+  for (const key of [kind, `${kind}.draft`]) {
+    if (failFast.has(key)) failFastAjv?.removeSchema(key);
+    failFast.delete(key);
+  }
 });
 
-/** The kind's validator that stops at its first error (same schema, keywords and options otherwise). */
-export function failFastValidator(kind: string): DocumentValidator {
-  let validate = failFast.get(kind);
+/**
+ * The kind's validator that stops at its first error (same schema, keywords and options otherwise);
+ * in draft mode the same schema without its completeness keywords (engine/draft.ts).
+ */
+export function failFastValidator(kind: string, mode: ValidationMode = 'complete'): DocumentValidator {
+  const key = mode === 'draft' ? `${kind}.draft` : kind;
+  let validate = failFast.get(key);
   if (!validate) {
     failFastAjv ??= registerKeywords(new Ajv({ ...ajvOptions, allErrors: false }));
-    validate = wrapValidateFunction(failFastAjv.compile(getKind(kind).schema));
-    failFast.set(kind, validate);
+    const schema = getKind(kind).schema;
+    validate = wrapValidateFunction(failFastAjv.compile(mode === 'draft' ? draftSchema(schema) : schema));
+    failFast.set(key, validate);
   }
   return validate;
 }
@@ -79,20 +87,26 @@ export interface BoundedCheckResult<T> extends DocumentCheckResult<T> {
 
 /**
  * checkDocument of the engine for request bodies: validate (bounded, see above), run the database
- * checks the schema declared, and answer the content with every computed value recomputed.
+ * checks the schema declared, and answer the content with every computed value recomputed. A draft
+ * (`mode: 'draft'`) is checked without the completeness keywords: its error list is the full check's
+ * less the completeness errors (the same list the form shows when saving a draft).
  */
 export async function checkDocumentBounded<T>(
   kind: string,
   content: T,
-  options: { now?: Date | string; checker?: ServerChecker } & ServerCheckContext = {},
+  options: { now?: Date | string; checker?: ServerChecker; mode?: ValidationMode } & ServerCheckContext = {},
 ): Promise<BoundedCheckResult<T>> {
-  const { now, checker, ...serverContext } = options;
-  const first = failFastValidator(kind)(content, { now });
+  const { now, checker, mode = 'complete', ...serverContext } = options;
+  const first = failFastValidator(kind, mode)(content, { now });
   if (!first.valid) {
     if (!hasAtMostValues(content, FULL_REPORT_MAX_VALUES, FULL_REPORT_MAX_ITEMS)) {
       return { valid: false, errors: first.errors, complete: false };
     }
-    const all = createValidator(kind)(content, { now }).errors;
+    const every = createValidator(kind)(content, { now }).errors;
+    const all = mode === 'draft' ? draftErrors(every) : every;
+    // The draft schema and the filtered full check agree (no combinators: engine/draft.ts); should
+    // they not, the fail-fast pass's own error still says why.
+    if (all.length === 0) return { valid: false, errors: first.errors, complete: true };
     return {
       valid: false,
       errors: all.slice(0, MAX_REPORTED_ERRORS),

@@ -10,10 +10,12 @@ import type {
 import { englishStringTranslator, TranslatableString as TranslatableStrings } from '@rjsf/utils';
 import { type RefObject, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isCompletenessError, type ValidationMode } from '../../engine/draft';
 import { localizeRjsfErrors } from '../../engine/localize';
+import { withNullBlocks } from '../../engine/nullBlocks';
 import type { FormMode } from '../../engine/schemas';
 import { vatArithmeticFixes } from '../../engine/vatFixes';
-import { detachedLinePaths, LineStore, validatorWithLines } from './detachedLines';
+import { detachedLinePaths, LineStore, validatorOfDocument } from './detachedLines';
 import { hasProductTable, preloadProductTable } from './productTable/lazyField';
 import { DataStore, type FormServices, TouchedStore } from './theme/formContext';
 import { FORM_NAMESPACES, FormTextContext, makeFormText } from './theme/formText';
@@ -37,6 +39,11 @@ export interface DocumentFormProps {
   idPrefix?: string;
   /** The page has its own buttons (save, sign and send): no submit button inside the form. */
   hideSubmit?: boolean;
+  /**
+   * How much the form checks (engine/draft.ts), read at every validation: 'draft' lets a submit pass
+   * with fields still empty (saving a draft), 'complete' (the default) checks everything.
+   */
+  validationMode?: RefObject<ValidationMode>;
 }
 
 /** RJSF's own UI strings by enum name (the values are English sentences, unfit as i18n keys). */
@@ -68,6 +75,7 @@ export function DocumentForm({
   formRef,
   idPrefix = 'root',
   hideSubmit,
+  validationMode,
 }: DocumentFormProps) {
   // The kind's precompiled validator (a kind's page loads it with the kind: form/kinds.ts); a schema
   // the build step did not precompile gets AJV's compiler, loaded on demand (form/runtimeValidator).
@@ -99,18 +107,35 @@ export function DocumentForm({
   // The table's chunk loads while the form's first frame renders (productTable/lazyField.tsx).
   useMemo(() => hasProductTable(uiSchema) && preloadProductTable(), [uiSchema]);
   // RJSF holds the document without its product lines (detachedLines.ts): taken out once, at mount.
+  // Optional blocks the document leaves out start as null (engine/nullBlocks.ts): RJSF would fill an
+  // absent one with its defaults (a required flag's false) and the block would look added.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the initial data of a mounted form, on purpose
-  const initialHeader = useMemo(() => lines.detach(initialData), []);
-  const rjsfValidator = useMemo(() => validatorWithLines(validator.rjsf, lines), [validator, lines]);
+  const initialHeader = useMemo(() => lines.detach(withNullBlocks(schema as never, initialData)), []);
+  // The document as the page gets it: the lines put back, and null in every optional block nobody
+  // added (engine/nullBlocks.ts: a new goods group's trustee is "none", not "missing").
+  const whole = useCallback(
+    (formData: unknown) => withNullBlocks(schema as never, lines.attach(formData)),
+    [schema, lines],
+  );
+  const rjsfValidator = useMemo(() => validatorOfDocument(validator.rjsf, whole), [validator, whole]);
 
   // Stable callbacks reading the latest texts: RJSF treats functions as equal in its deep compare.
   const tRef = useRef(t);
   tRef.current = t;
   const textRef = useRef(text);
   textRef.current = text;
+  const modeRef = useRef(validationMode);
+  modeRef.current = validationMode;
   const transformErrors = useCallback<ErrorTransformer>(
     (errors) =>
-      localizeRjsfErrors(errors, (key, params) => tRef.current(key, params ?? {}) as string, schema as never),
+      localizeRjsfErrors(
+        // A draft is saved with fields still empty: the same check less its completeness errors.
+        modeRef.current?.current === 'draft'
+          ? errors.filter((error) => !isCompletenessError({ keyword: error.name ?? '' }))
+          : errors,
+        (key, params) => tRef.current(key, params ?? {}) as string,
+        schema as never,
+      ),
     [schema],
   );
   const translateString = useCallback((text: TranslatableString, params?: string[]) => {
@@ -136,7 +161,7 @@ export function DocumentForm({
 
   const onFormChange = useCallback(
     (event: { formData?: unknown }) => {
-      const data = lines.attach(event.formData);
+      const data = whole(event.formData);
       // An act's VatSum and TotalSum follow its base and rate (vatArithmetic): a new rate or new
       // lines write them back, and the change that brings them in finds nothing left to fix.
       services.data.set(data);
@@ -144,7 +169,7 @@ export function DocumentForm({
       for (const fix of fixes) ref.current?.setFieldValue(fix.path, fix.value);
       if (fixes.length === 0) onChange?.(data);
     },
-    [services, lines, onChange, schema, ref],
+    [services, whole, onChange, schema, ref],
   );
   const onBlur = useCallback((id: string) => services.touched.touch(id), [services]);
   const onError = useCallback(
@@ -157,9 +182,9 @@ export function DocumentForm({
   const onFormSubmit = useCallback(
     (event: { formData?: unknown }) => {
       services.touched.showAll();
-      onSubmit?.(lines.attach(event.formData));
+      onSubmit?.(whole(event.formData));
     },
-    [services, lines, onSubmit],
+    [services, whole, onSubmit],
   );
 
   const liveValidate = readOnly || validateOn === 'submit' ? undefined : submitted ? 'onChange' : 'onBlur';

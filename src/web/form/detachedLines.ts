@@ -109,13 +109,16 @@ export class LineStore {
 }
 
 /**
- * RJSF's validator, validating the whole document: RJSF passes the data it holds (no lines), the
- * schema rules (minItems, line arithmetic, document totals) need the lines.
+ * RJSF's validator, validating the whole document `whole` makes of RJSF's data (what the page gets):
+ * RJSF passes the data it holds (no lines), the schema rules (minItems, line arithmetic, document
+ * totals) need the lines.
  */
-export function validatorWithLines(validator: ValidatorType, lines: LineStore): ValidatorType {
-  if (lines.paths.length === 0) return validator;
+export function validatorOfDocument(
+  validator: ValidatorType,
+  whole: (formData: unknown) => unknown,
+): ValidatorType {
   const wrapped = Object.create(validator) as ValidatorType;
   wrapped.validateFormData = (formData, ...rest) =>
-    validator.validateFormData(lines.attach(formData) as typeof formData, ...rest);
+    validator.validateFormData(whole(formData) as typeof formData, ...rest);
   return wrapped;
 }

@@ -113,7 +113,8 @@ export async function addDraft(
   await requireDocumentRight(ctx.db, caller.user, kind, 'create');
   const filled = withNationalId(kind, content, true);
   requireOwnSender(kind, filled, caller);
-  const valid = await validateContent(ctx.db, caller, kind, filled, { now: ctx.now() });
+  // A draft may be incomplete (spec §2): what it holds is checked now, the whole on sign and send.
+  const valid = await validateContent(ctx.db, caller, kind, filled, { now: ctx.now(), mode: 'draft' });
   const answer = await idempotent(ctx.db, caller, 'Document/add', key, { kind, content }, (tx) =>
     insertDraft(tx, ctx, caller, { kind, content: valid, action: 'create' }),
   );
@@ -139,7 +140,11 @@ export async function updateDraft(
   await requireDocumentRight(ctx.db, caller.user, doc.kind, 'create');
   const filled = withNationalId(doc.kind, content, true);
   requireOwnSender(doc.kind, filled, caller);
-  const valid = await validateContent(ctx.db, caller, doc.kind, filled, { documentId: id, now: ctx.now() });
+  const valid = await validateContent(ctx.db, caller, doc.kind, filled, {
+    documentId: id,
+    now: ctx.now(),
+    mode: 'draft',
+  });
   return ctx.db.transaction(async (tx) => {
     const current = await loadDocument(tx, id, true);
     if (!current) throw notFound();

@@ -1,3 +1,4 @@
+import type { ValidationMode } from '../../../engine/draft';
 import type { Db } from '../../db/client';
 import { checkDocumentBounded, documentInvalid } from '../documentCheck';
 import { databaseChecker } from '../engineChecks';
@@ -15,10 +16,11 @@ export async function validateContent(
   caller: Caller,
   kind: string,
   content: unknown,
-  options: { documentId?: string; now: Date },
+  options: { documentId?: string; now: Date; mode?: ValidationMode },
 ): Promise<Record<string, unknown>> {
   const result = await checkDocumentBounded(kind, content, {
     now: options.now,
+    mode: options.mode,
     checker: databaseChecker(db),
     documentId: options.documentId,
     identity: caller.identity,

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import type { ValidationMode } from '../../../engine/draft';
 import { getLifecycle, hasLifecycle, readOne } from '../../../engine/lifecycle';
 import type { KindDefinition } from '../../../engine/registry';
 import { PATHS } from '../../../engine/routes';
@@ -75,6 +76,8 @@ export function DocumentEditor({
   const formRef = useRef<Form | null>(null);
   const latest = useRef<Content>(initial);
   const intent = useRef<Intent>('draft');
+  // A draft saves incomplete; signing and sending checks everything (the server does the same).
+  const validationMode = useRef<ValidationMode>('complete');
   const addKey = useRef(newIdempotencyKey());
   const saved = useRef<{ id?: string; version?: number }>({ id: documentId, version });
   const [dirty, setDirty] = useState(false);
@@ -164,6 +167,7 @@ export function DocumentEditor({
 
   const submit = (how: Intent) => {
     intent.current = how;
+    validationMode.current = how === 'draft' ? 'draft' : 'complete';
     formRef.current?.submit();
   };
 
@@ -217,6 +221,7 @@ export function DocumentEditor({
           onSubmit={(data) => void save(data as Content, intent.current)}
           extraErrors={serverErrors}
           formRef={formRef}
+          validationMode={validationMode}
           hideSubmit
         />
       </div>
@@ -224,11 +229,13 @@ export function DocumentEditor({
         <Button
           variant="secondary"
           onClick={() => submit('draft')}
+          aria-describedby="doc-editor-draft-hint"
           loading={busy === 'draft'}
           disabled={busy !== null}
         >
           {t('workspace:editor.saveDraft')}
         </Button>
+
         <Button variant="ghost" onClick={() => setTemplateDialog(true)} disabled={busy !== null}>
           {t('workspace:editor.saveTemplate')}
         </Button>
@@ -241,6 +248,9 @@ export function DocumentEditor({
         >
           {t('workspace:actions.send')}
         </Button>
+        <p className="muted doc-editor-hint" id="doc-editor-draft-hint">
+          {t('workspace:editor.draftHint')}
+        </p>
       </div>
       {templateDialog && (
         <TemplateNameDialog

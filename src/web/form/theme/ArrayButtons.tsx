@@ -7,10 +7,11 @@ import { Button } from '../../ui';
  * registry's translateString (form:rjsf.* keys).
  */
 function textButton(label: TranslatableString, variant: 'secondary' | 'ghost' | 'danger' = 'ghost') {
-  return function ArrayButton({ registry, onClick, disabled, className, title }: IconButtonProps) {
+  return function ArrayButton({ id, registry, onClick, disabled, className, title }: IconButtonProps) {
     const text = registry.translateString(label);
     return (
       <Button
+        id={id}
         type="button"
         size="sm"
         variant={variant}

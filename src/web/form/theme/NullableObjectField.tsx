@@ -5,14 +5,22 @@ import { useFormText } from './formText';
 
 const DefaultObjectField = getDefaultRegistry().fields.ObjectField;
 
+/** A block the person may leave out: its schema takes null, or its UI schema says so. */
+function isNullable(props: FieldProps, options: Record<string, unknown>): boolean {
+  if (typeof options.nullable === 'boolean') return options.nullable;
+  const type = props.schema.type;
+  return Array.isArray(type) && type.includes('null');
+}
+
 /**
- * Objects marked `ui:options.nullable` stay null until the person adds them (operators reject an
- * unused block sent as {} — uz-edi.md §b strict rules), and go back to null when removed.
+ * Blocks that may be null (the schema's `type` takes null, or `ui:options.nullable`) stay null until
+ * the person adds them (operators reject an unused block sent as {} — uz-edi.md §b strict rules),
+ * and go back to null when removed. A block nobody added is sent as null (engine/nullBlocks.ts).
  */
 export function NullableObjectField(props: FieldProps) {
   const { t, label } = useFormText();
   const options = getUiOptions(props.uiSchema);
-  if (!options.nullable) return <DefaultObjectField {...props} />;
+  if (!isNullable(props, options)) return <DefaultObjectField {...props} />;
   const title = label(
     (options.title as string | undefined) ?? (props.schema.title as string | undefined) ?? props.name,
   );
