@@ -129,6 +129,38 @@ withDatabases(
       expect(reversed.statusCode).toBe(400);
     });
 
+    it('a document its party deleted forever leaves that party’s counts; one in the bin still counts', async () => {
+      // The buyer's rejected invoice (S-2, March): binned first, then deleted forever.
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/Document/getList?DocDirection=incoming&DocNumber=S-2',
+        headers: auth(buyer),
+      });
+      const id = list.json().rows[0].id;
+      const bulk = async (operation: string) => {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/Document/${operation}`,
+          headers: auth(buyer),
+          payload: { ids: [id] },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().data.results[0].success, res.body).toBe(true);
+      };
+      await bulk('bulkBin');
+      expect((await stats(buyer)).totals.incoming).toEqual({ count: 3, sum: '428416.80' });
+      await bulk('bulkDelete');
+      const after = await stats(buyer);
+      expect(after.totals.incoming).toEqual({ count: 2, sum: '285611.20' });
+      const byStatus = Object.fromEntries(
+        after.byStatus.map((b: { status: string; count: number }) => [b.status, b.count]),
+      );
+      expect(byStatus.rejected).toBeUndefined();
+      expect(after.byMonth).toContainEqual({ direction: 'incoming', month: '2026-03', count: 1, sum: TOTAL });
+      // The seller still has it.
+      expect((await stats(seller)).totals.outgoing).toEqual({ count: 3, sum: '428416.80' });
+    });
+
     it('the counters kept at each change equal a recount of every document', async () => {
       const kept = await counters();
       expect(kept.length).toBeGreaterThan(3);

@@ -144,7 +144,7 @@ export async function getStatistics(
   };
 }
 
-/** Recounts every counter from the party rows (after bulk loads that bypassed nothing — a check). */
+/** Recounts every counter from the party rows, as migration 0090's trigger keeps them (a check). */
 export async function rebuildStatistics(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('delete from statistics_counters');
@@ -152,6 +152,6 @@ export async function rebuildStatistics(db: Db): Promise<void> {
         (identity, month, box, kind, status, counterparty_identity, counterparty_name, documents, total)
       select identity, date_trunc('month', coalesce(doc_date, created_at::date))::date, box, kind, view_status,
              coalesce(counterparty_identity, ''), max(counterparty_name), count(*), coalesce(sum(total_sum), 0)
-      from document_parties where box is not null group by 1, 2, 3, 4, 5, 6`);
+      from document_parties where box is not null and bin_state <> 'deleted' group by 1, 2, 3, 4, 5, 6`);
   });
 }
