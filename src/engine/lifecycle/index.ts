@@ -21,4 +21,5 @@ export { partiesOf, rolesOf } from './parties';
 export { isPresent, readAll, readOne, writeOne } from './pointer';
 export { getLifecycle, hasLifecycle, lifecycleKinds, registerLifecycle } from './registry';
 export { type DocumentSummary, documentSummary } from './summary';
+export { typeNameKey } from './typeName';
 export * from './types';

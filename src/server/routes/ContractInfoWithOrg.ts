@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { authenticate, currentUser } from '../auth';
 import { ApiError } from '../errors';
+import { contentDisposition } from '../http/contentDisposition';
 import {
   type ContractFile,
   type ContractInput,
@@ -157,7 +158,7 @@ export default async function contractInfoRoutes(app: FastifyInstance) {
       const file = await contractFile(app.db, org(request), request.query.Id);
       return reply
         .header('content-type', file.type)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header('content-disposition', contentDisposition(file.name))
         .send(file.data);
     },
   );

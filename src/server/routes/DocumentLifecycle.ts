@@ -3,6 +3,7 @@ import { INVOICE_SENDING_DAY } from '../../engine/constants';
 import { getLifecycle, lifecycleKinds } from '../../engine/lifecycle';
 import { authenticate } from '../auth';
 import { ApiError } from '../errors';
+import { contentDisposition } from '../http/contentDisposition';
 import { DOCUMENT_BODY_LIMIT } from '../limits';
 import {
   addDraft,
@@ -470,7 +471,7 @@ export default async function documentLifecycleRoutes(app: FastifyInstance) {
       const file = await exportListXlsx(ctx.db, caller, filtersOf(request.query));
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .header('content-disposition', contentDisposition(file.name))
         .header('cache-control', 'no-store')
         .send(file.body);
     },

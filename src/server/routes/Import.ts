@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth';
 import { ApiError } from '../errors';
+import { contentDisposition } from '../http/contentDisposition';
 import { callerOf } from '../services/documents';
 import { IMPORT_JOB, importJob, startImport } from '../services/imports/job';
 import { templateWorkbook } from '../services/imports/templateFile';
@@ -51,7 +52,7 @@ export default async function importRoutes(app: FastifyInstance) {
       const { name, body } = templateWorkbook(request.query.kind, lang);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('content-disposition', contentDisposition(name))
         .send(body);
     },
   );

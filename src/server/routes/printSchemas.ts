@@ -1,7 +1,9 @@
 // What the print, PDF, QR, content and verification groups share (docs/print.md): request schemas,
 // binary answers for OpenAPI, and how a request names its language and its site.
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALES, type Locale } from '../../engine/constants';
+import { contentDisposition } from '../http/contentDisposition';
 import { errorResponse, uuid } from './documentSchemas';
 
 export const langParam = { type: 'string', enum: [...LOCALES] } as const;
@@ -55,10 +57,7 @@ export function sendFile(
 ) {
   return reply
     .header('content-type', file.mime)
-    .header(
-      'content-disposition',
-      `${file.inline ? 'inline' : 'attachment'}; filename="${file.name}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-    )
+    .header('content-disposition', contentDisposition(file.name, file.inline))
     .header('cache-control', 'no-store')
     .send(Buffer.from(file.bytes));
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { documentFileName } from '../../engine/fileName';
 import { ApiRequestError, apiFetch } from './client';
 import { unwrap } from './documents';
 
@@ -75,8 +76,7 @@ export async function downloadPrintFile(
     query: { documentId: document.id, lang },
     responseType: 'blob',
   });
-  const base = `${document.kind}_${document.number || document.id}`.replace(/[^A-Za-z0-9._-]+/g, '_');
-  return { blob, name: `${base}${suffix}` };
+  return { blob, name: documentFileName(document, suffix.slice(1)) };
 }
 
 /** Signed archives of selected documents: the .zip at once, or the job that builds it. */

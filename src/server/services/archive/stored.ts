@@ -1,14 +1,8 @@
+import { documentFileName } from '../../../engine/fileName';
 import { actionInfo } from '../../../engine/lifecycle';
 import type { Db } from '../../db/client';
 import type { Caller } from '../documents';
-import {
-  documentFileName,
-  notSigned,
-  type PrintRequest,
-  recordAttachments,
-  renderPdf,
-  storedPrint,
-} from '../pdf';
+import { notSigned, type PrintRequest, recordAttachments, renderPdf, storedPrint } from '../pdf';
 import { type ArchiveEvent, type ArchiveSignature, buildArchive } from './build';
 
 /**

@@ -4,7 +4,6 @@
 export { renderProtocolPdf } from './protocol';
 export { type PdfAttachment, type PdfOptions, qrPng, renderPdf } from './render';
 export {
-  documentFileName,
   notSigned,
   PRINT_STYLESHEET_PATH,
   type PrintRequest,

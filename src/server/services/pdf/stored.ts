@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locale } from '../../../engine/constants';
+import { documentFileName } from '../../../engine/fileName';
 import { statusInfo } from '../../../engine/lifecycle';
 import { buildPrintModel, type PrintModel, printHtml } from '../../../engine/print';
 import type { Db } from '../../db/client';
@@ -57,15 +58,6 @@ export async function storedPrint(
     verifyUrl: verifyUrl ?? undefined,
   });
   return { view, model, signedBytes: record.signedBytes, cms: record.cms, verifyUrl };
-}
-
-/** A file name of the document: kind and number, in characters every system keeps. */
-export function documentFileName(
-  view: Pick<DocumentView, 'kind' | 'number' | 'id'>,
-  extension: string,
-): string {
-  const base = `${view.kind}_${view.number || view.id}`.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120);
-  return `${base}.${extension}`;
 }
 
 /** The signed bytes and the joined CMS, attached to the PDF (PDF/A-3, as Factur-X attaches its XML). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { getLifecycle, hasLifecycle } from '../../../engine/lifecycle';
+import { typeNameKey } from '../../../engine/lifecycle';
 import type { DocDirection, DocumentRow } from '../../api/documents';
 import { daysUntil, showDate, showDateTime, showMoney } from '../format';
 import { StatusBadge } from '../StatusBadge';
@@ -22,11 +22,8 @@ export interface DocumentTableProps {
 export function useTypeName() {
   const { t, i18n } = useTranslation(['forms']);
   return (kind: string, type: string | null | undefined) => {
-    if (!type || !hasLifecycle(kind)) return '';
-    const pointer = getLifecycle(kind).document.type;
-    const field = pointer?.split('/').pop();
-    const key = `forms:enums.${field}.${type}`;
-    return field && i18n.exists(key) ? t(key) : '';
+    const key = typeNameKey(kind, type);
+    return key && i18n.exists(key) ? t(key) : '';
   };
 }
 
