@@ -55,6 +55,7 @@ type ListQuery = {
   DocTypeId?: number;
   Type?: string;
   Status?: number;
+  StatusKey?: string;
   SearchKeyword?: string;
   DocNumber?: string;
   Awaiting?: boolean;
@@ -74,6 +75,7 @@ export function filtersOf(query: ListQuery): ListFilters {
     typeId: query.DocTypeId,
     type: query.Type,
     status: query.Status,
+    statusKey: query.StatusKey,
     search: query.SearchKeyword,
     number: query.DocNumber,
     awaiting: query.Awaiting,

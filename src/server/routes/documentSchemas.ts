@@ -189,6 +189,7 @@ export const listQuery = {
     DocTypeId: { type: 'integer', minimum: 1 },
     Type: { type: 'string', maxLength: 20 },
     Status: { type: 'integer', minimum: 0 },
+    StatusKey: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]{0,39}$' },
     SearchKeyword: { type: 'string', maxLength: 200 },
     DocNumber: { type: 'string', maxLength: 100 },
     Awaiting: { type: 'boolean' },

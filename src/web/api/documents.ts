@@ -19,6 +19,8 @@ export interface ListQuery {
   DocType?: string;
   Type?: string;
   Status?: number;
+  /** A status key: every kind's statuses of that key, as the list shows them. */
+  StatusKey?: string;
   SearchKeyword?: string;
   DocNumber?: string;
   Page: number;

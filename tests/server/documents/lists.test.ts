@@ -4,7 +4,7 @@
 // member limited to some kinds and one branch.
 import { beforeAll, expect, it } from 'vitest';
 import { benchTin, seedBenchDocuments } from '../../../scripts/bench/documentsSeed';
-import { lifecycleKinds } from '../../../src/engine/lifecycle';
+import { getLifecycle, lifecycleKinds } from '../../../src/engine/lifecycle';
 import type { AuthUser } from '../../../src/server/auth/types';
 import { documentAction } from '../../../src/server/services/access';
 import {
@@ -92,6 +92,9 @@ withDatabases(
       { direction: 'outgoing', dateFrom: '2025-07-01', dateTo: '2025-09-30' },
       { direction: 'incoming', status: 2 },
       { direction: 'outgoing', status: 3, page: 2 },
+      { direction: 'outgoing', statusKey: 'cancelled' },
+      { direction: 'incoming', statusKey: 'waitingYou', page: 2 },
+      { statusKey: 'cancelled', kind: 'waybill' },
       { direction: 'deleted' },
       { direction: 'drafts' },
       { search: 'company 3' },
@@ -130,6 +133,34 @@ withDatabases(
         }
       }
       expect(seen).toBeGreaterThan(300);
+    });
+
+    it('a status key finds every kind’s statuses of that name, as the rows show them (issue 26)', async () => {
+      const { rows: mine } = await ctx.db.query<{ kind: string; view_status: number; box: string }>(
+        `select kind, view_status, box from document_parties where identity = $1 and bin_state = 'active' and box is not null`,
+        [owner.identity],
+      );
+      const keyOf = (kind: string, code: number) =>
+        getLifecycle(kind).statuses.find((s) => s.code === code)?.key;
+      for (const statusKey of ['cancelled', 'waitingYou', 'signed', 'rejected', 'delivered']) {
+        for (const direction of [undefined, 'incoming', 'outgoing'] as const) {
+          const expected = mine.filter(
+            (r) => keyOf(r.kind, r.view_status) === statusKey && (!direction || r.box === direction),
+          );
+          const answer = await listDocuments(ctx.db, owner, { statusKey, direction, size: 90 });
+          expect({ statusKey, direction, count: answer.totalCount }).toEqual({
+            statusKey,
+            direction,
+            count: expected.length,
+          });
+          expect(answer.rows.every((r) => r.statusKey === statusKey)).toBe(true);
+        }
+      }
+      // "Отменён" is one entry for an invoice's 5 and a waybill's 120.
+      const cancelled = await listDocuments(ctx.db, owner, { statusKey: 'cancelled', size: 90 });
+      const codes = new Set(cancelled.rows.map((r) => `${r.kind}:${r.viewStatus}`));
+      expect(codes.has('invoice:5') && codes.has('waybill:120')).toBe(true);
+      expect((await listDocuments(ctx.db, owner, { statusKey: 'noSuchStatus' })).totalCount).toBe(0);
     });
 
     it('answers the whole row of a listed document, whichever way the page was picked', async () => {

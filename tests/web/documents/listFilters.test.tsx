@@ -71,7 +71,7 @@ describe('list URL state', () => {
       counterparty: '302000001',
       kind: 'invoice',
       type: '1',
-      status: 2,
+      status: '2',
       q: 'Savdo',
       number: 'A-1',
       page: 3,
@@ -134,7 +134,7 @@ describe('document list filters (URL in, URL out)', () => {
     });
     // The controls show what the address says.
     expect(screen.getByLabelText('Период (дата документа)')).toHaveValue('custom');
-    expect(screen.getByLabelText('Дата с')).toHaveValue('2026-11-01');
+    expect(screen.getByLabelText('Дата с')).toHaveValue('01.11.2026');
     expect(screen.getByLabelText('Вид документа')).toHaveValue('invoice');
     expect(screen.getByLabelText('ИНН или название контрагента')).toHaveValue('Demo');
     expect(screen.getByLabelText('Номер документа')).toHaveValue('INV');

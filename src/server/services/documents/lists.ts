@@ -24,6 +24,8 @@ export interface ListFilters {
   type?: string;
   /** A shown status code (2 "waiting for you" included). */
   status?: number;
+  /** A status key (exchange:status.<key>): every kind's statuses of that key, as the caller sees them. */
+  statusKey?: string;
   /** Counterparty TIN or name. */
   search?: string;
   /** Document number contains. */
@@ -117,6 +119,14 @@ export async function whereOf(db: Db, caller: Caller, filters: ListFilters) {
       isView ||= getLifecycle(kind).statuses.some((s) => s.code === filters.status && s.view);
     }
     where.push(isView ? `p.view_status = ${add(filters.status)}` : `p.status = ${add(filters.status)}`);
+  }
+  if (filters.statusKey) {
+    // One name, several codes (a waybill's "cancelled" is 120, an invoice's 5): the shown status,
+    // which is what the row's statusKey names.
+    const codes = new Set<number>();
+    for (const kind of filters.kind ? [filters.kind] : kinds)
+      for (const s of getLifecycle(kind).statuses) if (s.key === filters.statusKey) codes.add(s.code);
+    where.push(`p.view_status = any(${add([...codes].sort((a, b) => a - b))})`);
   }
   if (filters.awaiting) where.push('p.awaiting');
   if (filters.search) where.push(`p.search like ${add(likePattern(filters.search))}`);

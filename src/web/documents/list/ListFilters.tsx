@@ -1,35 +1,20 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getLifecycle, hasLifecycle, lifecycleKinds } from '../../../engine/lifecycle';
+import { getLifecycle, hasLifecycle } from '../../../engine/lifecycle';
 import { listKindSummaries } from '../../../engine/registry';
 import type { DocDirection } from '../../api/documents';
-import { Button, Input, Select } from '../../ui';
+import { Button, Select } from '../../ui';
 import { CounterpartyFilter } from './CounterpartyFilter';
+import { DateFilter } from './DateFilter';
 import { type ListFilters as Filters, hasFilters, PERIODS, type Period } from './listUrl';
 import { SearchField } from './SearchField';
+import { statusGroups } from './statusOptions';
 
 interface Props {
   direction: DocDirection;
   filters: Filters;
   onChange(patch: Partial<Filters>): void;
   onClear(): void;
-}
-
-/** Status codes a list may filter by: the kind's (or every kind's) statuses the list can show. */
-function statusOptions(direction: DocDirection, kind: string | undefined) {
-  const kinds = kind && hasLifecycle(kind) ? [kind] : lifecycleKinds();
-  const byCode = new Map<number, string>();
-  for (const k of kinds) {
-    const lifecycle = getLifecycle(k);
-    for (const status of lifecycle.statuses) {
-      const isDraft = status.code === lifecycle.initial;
-      if (direction !== 'drafts' && direction !== 'deleted' && isDraft) continue;
-      if (direction === 'drafts' && !isDraft) continue;
-      if (status.view && direction !== 'incoming' && direction !== 'deleted') continue;
-      if (!byCode.has(status.code)) byCode.set(status.code, status.key);
-    }
-  }
-  return [...byCode].sort(([a], [b]) => a - b);
 }
 
 /** The subtypes a kind names in the locale (forms:enums.<type field>): value → label. */
@@ -52,13 +37,12 @@ export function ListFilters({ direction, filters, onChange, onClear }: Props) {
   const kindId = useId();
   const typeId = useId();
   const statusId = useId();
-  const fromId = useId();
-  const toId = useId();
-  const createdFromId = useId();
-  const createdToId = useId();
   const kinds = listKindSummaries('documents');
   const types = typeOptions(filters.kind, t as never);
-  const statuses = statusOptions(direction, filters.kind);
+  const statuses = statusGroups(direction, filters.kind);
+  const statusCount = statuses.reduce((n, g) => n + g.keys.length, 0);
+  const kindTitle = (kind: string) => t(kinds.find((k) => k.kind === kind)?.titleKey ?? kind);
+  const statusLabel = (key: string) => t(`exchange:status.${key}`);
 
   return (
     <section className="doc-filters" aria-label={t('workspace:list.filters.label')}>
@@ -79,32 +63,16 @@ export function ListFilters({ direction, filters, onChange, onClear }: Props) {
       </div>
       {filters.period === 'custom' && (
         <>
-          <div className="doc-filter">
-            <label htmlFor={fromId} className="doc-filter-label">
-              {t('workspace:list.filters.dateFrom')}
-            </label>
-            <Input
-              id={fromId}
-              size="sm"
-              type="date"
-              value={filters.from ?? ''}
-              max={filters.to}
-              onChange={(e) => onChange({ from: e.target.value || undefined })}
-            />
-          </div>
-          <div className="doc-filter">
-            <label htmlFor={toId} className="doc-filter-label">
-              {t('workspace:list.filters.dateTo')}
-            </label>
-            <Input
-              id={toId}
-              size="sm"
-              type="date"
-              value={filters.to ?? ''}
-              min={filters.from}
-              onChange={(e) => onChange({ to: e.target.value || undefined })}
-            />
-          </div>
+          <DateFilter
+            label={t('workspace:list.filters.dateFrom')}
+            value={filters.from}
+            onChange={(from) => onChange({ from })}
+          />
+          <DateFilter
+            label={t('workspace:list.filters.dateTo')}
+            value={filters.to}
+            onChange={(to) => onChange({ to })}
+          />
         </>
       )}
       <CounterpartyFilter
@@ -141,7 +109,7 @@ export function ListFilters({ direction, filters, onChange, onClear }: Props) {
           />
         </div>
       )}
-      {statuses.length > 1 && (
+      {statusCount > 1 && (
         <div className="doc-filter">
           <label htmlFor={statusId} className="doc-filter-label">
             {t('workspace:list.filters.status')}
@@ -149,14 +117,28 @@ export function ListFilters({ direction, filters, onChange, onClear }: Props) {
           <Select
             id={statusId}
             size="sm"
-            value={filters.status === undefined ? '' : String(filters.status)}
-            onChange={(e) => onChange({ status: e.target.value === '' ? undefined : Number(e.target.value) })}
+            value={filters.status ?? ''}
+            onChange={(e) => onChange({ status: e.target.value || undefined })}
             placeholder={t('workspace:list.filters.anyStatus')}
-            options={statuses.map(([code, key]) => ({
-              value: String(code),
-              label: t(`exchange:status.${key}`, { defaultValue: key }),
-            }))}
-          />
+          >
+            {statuses.map((group) => {
+              const options = group.keys.map((key) => (
+                <option key={key} value={key}>
+                  {statusLabel(key)}
+                </option>
+              ));
+              return statuses.length === 1 ? (
+                options
+              ) : (
+                <optgroup
+                  key={group.kind ?? ''}
+                  label={group.kind ? kindTitle(group.kind) : t('workspace:list.filters.commonStatuses')}
+                >
+                  {options}
+                </optgroup>
+              );
+            })}
+          </Select>
         </div>
       )}
       <SearchField
@@ -171,32 +153,16 @@ export function ListFilters({ direction, filters, onChange, onClear }: Props) {
         onApply={(number) => onChange({ number })}
         maxLength={100}
       />
-      <div className="doc-filter">
-        <label htmlFor={createdFromId} className="doc-filter-label">
-          {t('workspace:list.filters.createdFrom')}
-        </label>
-        <Input
-          id={createdFromId}
-          size="sm"
-          type="date"
-          value={filters.createdFrom ?? ''}
-          max={filters.createdTo}
-          onChange={(e) => onChange({ createdFrom: e.target.value || undefined })}
-        />
-      </div>
-      <div className="doc-filter">
-        <label htmlFor={createdToId} className="doc-filter-label">
-          {t('workspace:list.filters.createdTo')}
-        </label>
-        <Input
-          id={createdToId}
-          size="sm"
-          type="date"
-          value={filters.createdTo ?? ''}
-          min={filters.createdFrom}
-          onChange={(e) => onChange({ createdTo: e.target.value || undefined })}
-        />
-      </div>
+      <DateFilter
+        label={t('workspace:list.filters.createdFrom')}
+        value={filters.createdFrom}
+        onChange={(createdFrom) => onChange({ createdFrom })}
+      />
+      <DateFilter
+        label={t('workspace:list.filters.createdTo')}
+        value={filters.createdTo}
+        onChange={(createdTo) => onChange({ createdTo })}
+      />
       {hasFilters(filters) && (
         <div className="doc-filter doc-filter-clear">
           <Button variant="ghost" size="sm" onClick={onClear}>

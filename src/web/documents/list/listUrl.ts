@@ -21,7 +21,8 @@ export interface ListFilters {
   counterparty?: string;
   kind?: string;
   type?: string;
-  status?: number;
+  /** A status key (every kind's code of it), or a shown code of an older address. */
+  status?: string;
   /** Counterparty TIN or name. */
   q?: string;
   /** Document number (contains). */
@@ -48,6 +49,7 @@ export const FILTER_PARAMS = [
 ] as const;
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
+const STATUS = /^(\d{1,6}|[A-Za-z][A-Za-z0-9]{0,39})$/;
 const isIsoDate = (value: string | null | undefined): value is string =>
   Boolean(value && ISO.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 
@@ -78,7 +80,7 @@ export function readListUrl(params: URLSearchParams): ListState {
     counterparty: counterparty && /^(\d{9}|\d{14})$/.test(counterparty) ? counterparty : undefined,
     kind: text(params.get('kind')),
     type: text(params.get('type')),
-    status: status !== null && /^\d+$/.test(status) ? Number(status) : undefined,
+    status: status !== null && STATUS.test(status) ? status : undefined,
     q: text(params.get('q')),
     number: text(params.get('number')),
     size: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : LIST_PAGE_SIZE,
@@ -154,7 +156,10 @@ export function toListQuery(direction: DocDirection, state: ListState, today = n
   if (state.counterparty) query.CounterAgentId = state.counterparty;
   if (state.kind) query.DocType = state.kind;
   if (state.kind && state.type) query.Type = state.type;
-  if (state.status !== undefined) query.Status = state.status;
+  if (state.status !== undefined) {
+    if (/^\d+$/.test(state.status)) query.Status = Number(state.status);
+    else query.StatusKey = state.status;
+  }
   if (state.q) query.SearchKeyword = state.q;
   if (state.number) query.DocNumber = state.number;
   return query;
