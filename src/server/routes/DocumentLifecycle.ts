@@ -451,11 +451,20 @@ export default async function documentLifecycleRoutes(app: FastifyInstance) {
             outgoing: { type: 'integer' },
             drafts: { type: 'integer' },
             deleted: { type: 'integer' },
+            generation: {
+              type: 'string',
+              description:
+                'Changes whenever any of the caller’s documents changes (a counterparty’s action included): a client refreshes its lists when it does',
+            },
           },
         }),
       },
     },
-    async (request) => ({ success: true, data: await countDocuments(ctx.db, callerOf(request)) }),
+    async (request) => {
+      const caller = callerOf(request);
+      const counts = await countDocuments(ctx.db, caller);
+      return { success: true, data: { ...counts, generation: caller.user.partyGeneration ?? '0' } };
+    },
   );
 
   app.get<{ Querystring: ListQuery }>(

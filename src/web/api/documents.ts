@@ -1,4 +1,4 @@
-import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, type Query } from './client';
 
 // /api/Document and /api/DocumentSignAction (docs/documents-api.md §3): the document life cycle as
@@ -62,6 +62,8 @@ export interface DocumentCounts {
   outgoing: number;
   drafts: number;
   deleted: number;
+  /** Changes with any change of the caller's documents (a counterparty's action included). */
+  generation?: string;
 }
 
 export type LocalActionName = 'edit' | 'deleteDraft' | 'copy' | 'bin' | 'restore' | 'deleteForever';
@@ -226,12 +228,34 @@ export async function fetchDocumentList(query: ListQuery, signal?: AbortSignal) 
   );
 }
 
+/**
+ * A list a person opens is never older than what they can see elsewhere (issue 26: a rejected
+ * document kept "Ожидает подписи контрагента" in the seller's list for the 30 s lists were kept):
+ * asked again on every mount and focus — the server answers an unchanged list from memory — and
+ * while open, again when the menu counts' generation moves (DocumentListPage) or a document's view
+ * shows it changed (useDocumentView).
+ */
 export function useDocumentList(query: ListQuery, lang: string) {
   return useQuery({
     queryKey: documentKeys.list(query, lang),
     queryFn: ({ signal }) => fetchDocumentList(query, signal),
     placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
   });
+}
+
+/** Whether a remembered list shows the document in another state than its view (status or last change). */
+export function listsBehind(client: QueryClient, view: DocumentView): boolean {
+  for (const [, answer] of client.getQueriesData<ListAnswer<DocumentRow>>({ queryKey: documentKeys.lists })) {
+    const row = answer?.rows?.find((r) => r.id === view.id);
+    if (!row) continue;
+    const shown = row.viewStatus ?? row.status;
+    const older = row.updatedAt && view.updatedAt && Date.parse(row.updatedAt) < Date.parse(view.updatedAt);
+    if (row.status !== view.status || shown !== view.viewStatus || older) return true;
+  }
+  return false;
 }
 
 /** How often the menu asks for its counts: a counterparty's action shows without a reload. */
@@ -251,10 +275,20 @@ export function useDocumentCounts(enabled = true) {
 }
 
 export function useDocumentView(id: string | undefined) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: documentKeys.view(id ?? ''),
-    queryFn: async ({ signal }) =>
-      unwrap<DocumentView>(await apiFetch('Document/getById', { query: { documentId: id }, signal })),
+    queryFn: async ({ signal }) => {
+      const view = unwrap<DocumentView>(
+        await apiFetch('Document/getById', { query: { documentId: id }, signal }),
+      );
+      // The view is newer than a remembered list: the lists (and the menu counts) are asked again.
+      if (listsBehind(client, view)) {
+        void client.invalidateQueries({ queryKey: documentKeys.lists });
+        void client.invalidateQueries({ queryKey: documentKeys.counts });
+      }
+      return view;
+    },
     enabled: Boolean(id),
     staleTime: 5_000,
   });

@@ -192,6 +192,7 @@ withDatabases(
         outgoing: 0,
         drafts: 1,
         deleted: 0,
+        generation: expect.any(String),
       });
       // The receiver sees the sent invoice, not the sender's draft; the sender's bin is its own.
       const incomingB = await ctx.app.inject({

@@ -138,6 +138,21 @@ withDatabases('remembered lists', (ctx) => {
     expect(sellerAgain.rows.find((r: { id: string }) => r.id === id)?.viewStatus).toBe(3);
   });
 
+  it('getCounts carries the party generation: a counterparty’s action that moves no count still changes it', async () => {
+    const id = await insertDocument(ctx, 'GEN-4');
+    const before = (await get(ctx, seller, '/api/Document/getCounts')).data;
+    expect(before.generation).toMatch(/^\d+$/);
+    expect((await get(ctx, seller, '/api/Document/getCounts')).data).toEqual(before);
+    // The buyer rejects (as its action writes the party rows): the seller's outgoing count stays.
+    await ctx.db.query(
+      `update document_parties set status = 4, view_status = 4, awaiting = false where document_id = $1`,
+      [id],
+    );
+    const after = (await get(ctx, seller, '/api/Document/getCounts')).data;
+    expect(after.outgoing).toBe(before.outgoing);
+    expect(after.generation).not.toBe(before.generation);
+  });
+
   it('answers another caller of the same organisation by its own rights, not from the owner’s memory', async () => {
     await insertDocument(ctx, 'GEN-3');
     const ownerList = await get(ctx, buyer, incoming);

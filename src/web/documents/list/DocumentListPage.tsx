@@ -59,7 +59,7 @@ export function DocumentListPage({ direction }: { direction: DocDirection }) {
   );
   const total = main.data?.totalCount ?? 0;
 
-  // A counterparty acted (the menu's counts changed): the list follows without a reload.
+  // A counterparty acted (the menu's counts or their generation changed): the list follows without a reload.
   const counts = useDocumentCounts();
   const countsSeen = useRef<string | null>(null);
   useEffect(() => {
