@@ -142,6 +142,16 @@ function fieldsOf(root: Schema, object: Schema, prefix: string, except: string):
   return fields;
 }
 
+/**
+ * A person's PINFL beside an organisation's fields (contract Owner: Tin, Name, FizTin, Fio) names
+ * the person whose name is the object's person-name field (Fio or FullName).
+ */
+function personNameOf(root: Schema, object: Schema): Record<string, string> {
+  const properties = (object.properties ?? {}) as Record<string, unknown>;
+  const name = Object.keys(properties).find((key) => PERSON_NAMES.has(key.toLowerCase()));
+  return name && holds(resolveSchema(root, properties[name]), 'Name') ? { [name]: 'Name' } : {};
+}
+
 const takesName = (fill: PartyFill) => Object.values(fill.fields).includes('Name');
 
 /**
@@ -173,6 +183,7 @@ export function partyFillOf(
   else if (prefix in properties && isObjectSchema(resolveSchema(root, properties[prefix])))
     fill = { object: [prefix], fields: fieldsOf(root, resolveSchema(root, properties[prefix]), '', '') };
   else fill = { object: [], fields: fieldsOf(root, parent, prefix, field) };
+  if (!takesName(fill) && own.pinfl === true) fill = { object: [], fields: personNameOf(root, parent) };
   return takesName(fill) ? fill : null;
 }
 

@@ -148,6 +148,13 @@ describe('every party TIN field of every kind looks the party up and fills its f
       expect.arrayContaining(['Consignor/TinOrPinfl', 'Consignee/TinOrPinfl', 'Carrier/TinOrPinfl']),
     );
     expect(names('invoice')).toEqual(expect.arrayContaining(['SellerTin', 'BuyerTin']));
+    // A person's PINFL beside an organisation's fields fills the person's name (Fio).
+    expect(names('contract')).toEqual(
+      expect.arrayContaining(['Owner/Tin', 'Owner/FizTin', 'Clients/items/Tin', 'Clients/items/FizTin']),
+    );
+    expect(names('waybill')).toEqual(
+      expect.arrayContaining(['Roadway/Driver/Pinfl', 'ResponsiblePerson/Pinfl']),
+    );
   });
 
   it.each(kinds.filter((kind) => partiesOf(kind).length > 0).map((kind) => [kind.kind, kind] as const))(
