@@ -15,6 +15,15 @@ export const SPEC_OPERATIONS: Array<[string, string]> = [
   ['delete', '/api/DocStatus/delete'],
   ['post', '/api/Document/stop'],
   ['post', '/api/Document/updateStatus'],
+  ['post', '/api/Auth/LoginByTempToken'],
+  ['post', '/api/Auth/loginBySignature'],
+  ['post', '/api/Auth/loginBySignatureWithAuto'],
+  ['get', '/api/Auth/hasUser'],
+  ['get', '/api/Auth/getUsersListForAgent'],
+  ['get', '/api/Auth/getUserFullList'],
+  ['get', '/api/Auth/getUserInfoByUserId'],
+  ['post', '/api/Auth/upsertUserInfoByUserId'],
+  ['get', '/api/Auth/getUsersListNew'],
 ];
 
 withDatabases(

@@ -18,7 +18,10 @@ export type AuthAuditEvent =
   | 'auth.password.changed'
   | 'auth.password.failure'
   | 'auth.password.throttled'
-  | 'auth.challenge.failure';
+  | 'auth.challenge.failure'
+  | 'auth.tempToken.issued'
+  | 'auth.tempToken.success'
+  | 'auth.tempToken.failure';
 
 export interface AuditEntry {
   event: AuthAuditEvent;

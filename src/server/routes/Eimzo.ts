@@ -1,41 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { writeAudit } from '../auth/audit';
+import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/authenticate';
-import {
-  signatureErrorCode,
-  signatureRefusal,
-  signatureServiceOf,
-  verifyAttachedSignature,
-} from '../auth/certificates';
-import { consumeChallenge, issueChallenge } from '../auth/challenges';
-import {
-  findOrCreateFromCertificate,
-  IdentityError,
-  InactiveMembershipError,
-  partyOf,
-} from '../auth/identity';
+import { certificateSignIn } from '../auth/certificateSignIn';
+import { signatureErrorCode, signatureServiceOf } from '../auth/certificates';
+import { issueChallenge } from '../auth/challenges';
 import { envelope, errorResponses, profileSchema } from '../auth/schemas';
-import { startSession } from '../auth/session';
-import { ApiError, requestLanguage } from '../errors';
-import { translate } from '../i18n';
+import { ApiError } from '../errors';
 import { SIGNED_DOCUMENT_BODY_LIMIT, SIGNED_SIGN_IN_BODY_LIMIT } from '../limits';
 
 // The signing-service group (spec §7): challenges and certificate sign-in, and the timestamp of a
 // signature through E-IMZO-Server (or its emulator in demo).
 
 const TAGS = ['Eimzo'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export default async function eimzoRoutes(app: FastifyInstance) {
-  const refuse = async (request: FastifyRequest, error: ApiError, detail: Record<string, unknown>) => {
-    await writeAudit(app.db, {
-      event: 'auth.certificate.failure',
-      ip: request.ip,
-      detail: { code: error.code, ...detail },
-    });
-    return error;
-  };
-
   app.get<{ Querystring: { purpose?: 'auth' | 'register' } }>(
     '/getChallenge',
     {
@@ -107,92 +84,7 @@ export default async function eimzoRoutes(app: FastifyInstance) {
         response: { 200: envelope(profileSchema), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const pkcs7 = request.body.pkcs7b64 || request.body.pkcs7;
-      if (!pkcs7) throw await refuse(request, signatureRefusal('MALFORMED'), {});
-      let verified: Awaited<ReturnType<typeof verifyAttachedSignature>>;
-      try {
-        verified = await verifyAttachedSignature(request, pkcs7);
-      } catch (error) {
-        const code = signatureErrorCode(error);
-        if (code === 'MALFORMED')
-          request.log.warn({ reason: (error as Error)?.message }, 'sign-in signature rejected');
-        throw await refuse(request, signatureRefusal(code), {});
-      }
-      const { signer } = verified;
-      const certificate = {
-        serial: signer.serialNumber,
-        tin: signer.tin ?? null,
-        pinfl: signer.pinfl ?? null,
-      };
-      let challenge: string;
-      try {
-        challenge = new TextDecoder('utf-8', { fatal: true }).decode(verified.content);
-      } catch {
-        challenge = '';
-      }
-      if (!UUID.test(challenge)) {
-        throw await refuse(request, new ApiError(400, 'CHALLENGE_REFUSED', 'auth:challenge.unknown'), {
-          certificate,
-          reason: 'notAChallenge',
-        });
-      }
-      const consumed = await consumeChallenge(app.db, { challenge, host: request.host, purpose: 'auth' });
-      if (!consumed.ok) {
-        throw await refuse(
-          request,
-          new ApiError(400, 'CHALLENGE_REFUSED', `auth:challenge.${consumed.reason}`),
-          {
-            certificate,
-            reason: consumed.reason,
-          },
-        );
-      }
-      if (!partyOf(signer)) throw await refuse(request, signatureRefusal('NO_IDENTITY'), { certificate });
-
-      let found: Awaited<ReturnType<typeof findOrCreateFromCertificate>>;
-      try {
-        found = await app.db.transaction((tx) => findOrCreateFromCertificate(tx, signer));
-      } catch (error) {
-        if (error instanceof InactiveMembershipError) {
-          throw await refuse(
-            request,
-            new ApiError(403, 'MEMBERSHIP_INACTIVE', 'auth:errors.membershipInactive'),
-            { certificate },
-          );
-        }
-        if (error instanceof IdentityError) {
-          const refusal =
-            error.code === 'NO_IDENTITY'
-              ? signatureRefusal('NO_IDENTITY')
-              : new ApiError(400, 'IDENTITY_CONFLICT', 'auth:errors.identityConflict');
-          throw await refuse(request, refusal, { certificate });
-        }
-        throw error;
-      }
-      if (!found.user.is_active) {
-        throw await refuse(request, new ApiError(403, 'USER_INACTIVE', 'auth:errors.userInactive'), {
-          certificate,
-        });
-      }
-      const profile = await startSession(request, reply, {
-        user: found.user,
-        organization: found.organization,
-        persistent: false,
-      });
-      await writeAudit(app.db, {
-        event: 'auth.certificate.success',
-        userId: found.user.id,
-        organizationId: found.organization.id,
-        ip: request.ip,
-        detail: { certificate, created: found.created, timestamped: verified.timestamped },
-      });
-      return {
-        success: true,
-        message: translate(requestLanguage(request), 'auth:messages.signedIn'),
-        data: profile,
-      };
-    },
+    async (request, reply) => certificateSignIn(app, request, reply, request.body, { create: true }),
   );
 
   app.post<{ Body: { pkcs7?: string; pkcs7b64?: string } }>(

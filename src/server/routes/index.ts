@@ -5,6 +5,7 @@ import { createDocumentsService } from '../services/documents';
 import { rememberLists } from '../services/documents/listCache';
 import { createSignatureService } from '../signing';
 import auth from './Auth';
+import authSignature from './AuthSignature';
 import cabinetNotification from './CabinetNotification';
 import config from './Config';
 import docExcelImport from './DocExcelImport';
@@ -51,6 +52,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(health);
   await app.register(config, { prefix: '/Config' });
   await app.register(auth, { prefix: '/Auth' });
+  await app.register(authSignature, { prefix: '/Auth' });
   await app.register(eimzo, { prefix: '/Eimzo' });
   await app.register(lgota, { prefix: '/Lgota' });
   await app.register(documentRoutes, { prefix: '/Document' });

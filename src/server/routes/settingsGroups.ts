@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import authStaff from './AuthStaff';
+import authUsers from './AuthUsers';
 import billing from './Billing';
 import department from './Department';
 import documentAccess from './DocumentAccess';
@@ -16,6 +17,7 @@ import roles from './Roles';
  */
 export async function registerSettingsGroups(app: FastifyInstance) {
   await app.register(authStaff, { prefix: '/Auth' });
+  await app.register(authUsers, { prefix: '/Auth' });
   await app.register(documentAgreement, { prefix: '/Document' });
   await app.register(roles, { prefix: '/Roles' });
   await app.register(documentAccess, { prefix: '/DocumentAccess' });

@@ -101,6 +101,8 @@ export interface StaffFilter {
   isActive?: boolean;
   roleId?: string;
   departmentId?: string;
+  /** name (default: the owner first, then by name) or newest (the latest added first). */
+  order?: 'name' | 'newest';
 }
 
 export async function listStaff(
@@ -137,11 +139,49 @@ export async function listStaff(
   params.push(pageSize, offset);
   const { rows } = await db.query<StaffRow>(
     `${SELECT} where ${condition}
-      order by (m.role = 'owner') desc, lower(u.full_name), u.id
+      order by ${filter.order === 'newest' ? 'm.created_at desc, u.id' : "(m.role = 'owner') desc, lower(u.full_name), u.id"}
       limit $${params.length - 1} offset $${params.length}`,
     params,
   );
   return { rows: rows.map(viewOf), totalCount: Number(count[0].n) };
+}
+
+/** Every member, active or not, without pages (Auth/getUserFullList): the owner first, then by name. */
+export async function listAllStaff(db: Db, user: AuthUser): Promise<StaffView[]> {
+  const { rows } = await db.query<StaffRow>(
+    `${SELECT} where m.organization_id = $1 order by (m.role = 'owner') desc, lower(u.full_name), u.id`,
+    [user.organizationId],
+  );
+  return rows.map(viewOf);
+}
+
+/**
+ * Active members with a PINFL, by name: whom a document may name as the organisation's agent
+ * (Auth/getUsersListForAgent; an invoice's FacturaEmpowermentDoc, an empowerment's Agent).
+ */
+export async function listAgentCandidates(
+  db: Db,
+  user: AuthUser,
+): Promise<Array<{ userId: string; fullName: string; pinfl: string; positionName: string | null }>> {
+  const { rows } = await db.query<{
+    user_id: string;
+    full_name: string;
+    pinfl: string;
+    position_name: string | null;
+  }>(
+    `select u.id as user_id, u.full_name, u.pinfl, p.name as position_name
+       from memberships m join users u on u.id = m.user_id
+       left join positions p on p.organization_id = m.organization_id and p.id = m.position_id
+      where m.organization_id = $1 and m.is_active and u.is_active and u.pinfl is not null
+      order by lower(u.full_name), u.id`,
+    [user.organizationId],
+  );
+  return rows.map((row) => ({
+    userId: row.user_id,
+    fullName: row.full_name,
+    pinfl: row.pinfl,
+    positionName: row.position_name,
+  }));
 }
 
 /** Active staff by name only: what any member may see to pick approvers (no contacts, no roles). */
