@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -123,6 +124,29 @@ describe('verification page', () => {
     const accepted = screen.getByText('ПОДТВЕРЖДЁН').closest('li') as HTMLElement;
     expect(within(accepted).getByText('Действительна')).toBeInTheDocument();
     expect(document.body).toHaveTextContent('История документа была изменена');
+  });
+
+  // The "not found" answer says only that Hujjat knows no such document: never the introduction
+  // "Hujjat checked this document and its signatures" (it checked nothing). Planted: the intro shown
+  // above every answer.
+  it.each([
+    ['ru', 'Документ не найден', 'Hujjat не знает документа по этой ссылке', /проверил/i],
+    ['uz', 'Hujjat topilmadi', 'Hujjat bu havola boʻyicha hujjatni bilmaydi', /tekshirdi/i],
+    ['en', 'Document not found', 'Hujjat knows no document at this link', /checked/i],
+  ])('not found in %s: no such document known, no word of a check', async (lang, heading, known, checked) => {
+    await i18next.changeLanguage(lang);
+    try {
+      reply = () =>
+        HttpResponse.json({ success: false, code: 'NOT_FOUND', message: heading }, { status: 404 });
+      open(`/verify/${ID}?k=${KEY}`);
+      expect(await screen.findByRole('heading', { name: heading }, WAIT)).toBeInTheDocument();
+      const main = screen.getByRole('main');
+      expect(screen.getByRole('alert')).toHaveTextContent(known);
+      expect(main.textContent).not.toMatch(checked);
+      expect(main.textContent).not.toMatch(/signature|подпис|imzo/i);
+    } finally {
+      await i18next.changeLanguage('ru');
+    }
   });
 
   it('unknown document or no key: "not found" and how the link is made, nothing else', async () => {

@@ -127,7 +127,8 @@ export default function VerifyPage() {
           <LanguageSwitch id="verify-language" />
         </div>
         <h1>{t('print:verify.title')}</h1>
-        <p className="muted">{t('print:verify.intro')}</p>
+        {/* "Hujjat checked this document and its signatures": said only of a document it found. */}
+        {data && !query.isError && <p className="muted">{t('print:verify.intro')}</p>}
         {body}
       </div>
     </main>
