@@ -9,24 +9,33 @@ export const asLocale = (lang: string): Locale =>
 export const showDate = (iso: string | null | undefined, lang: string) =>
   iso ? formatIsoDate(iso.slice(0, 10), asLocale(lang)) : '';
 
-/** A moment (ISO date-time) in the reader's time zone: date as the locale writes it, then hh:mm. */
+/** The organisation's time zone, Asia/Tashkent: UTC+5 all year (no daylight saving). */
+const TASHKENT_OFFSET_MS = 5 * 3600_000;
+
+/** The wall clock in Tashkent at a moment, as an ISO text "yyyy-MM-ddTHH:mm:ss…". */
+const tashkentClock = (ms: number) => new Date(ms + TASHKENT_OFFSET_MS).toISOString();
+
+/**
+ * A moment (ISO date-time) in the organisation's time zone, as the printed form and the
+ * verification page show it (engine/print tashkentTime) — never the browser's zone, so a screen, a
+ * print and an export of one document say the same time. The date as the locale writes it, then hh:mm.
+ */
 export function showDateTime(iso: string | null | undefined, lang: string, seconds = false): string {
   if (!iso) return '';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}${seconds ? `:${pad(at.getSeconds())}` : ''}`;
-  return `${formatIsoDate(day, asLocale(lang))} ${time}`;
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const clock = tashkentClock(ms);
+  return `${formatIsoDate(clock.slice(0, 10), asLocale(lang))} ${clock.slice(11, seconds ? 19 : 16)}`;
 }
 
 export const showMoney = (value: string | null | undefined, lang: string) =>
   value === null || value === undefined || value === '' ? '' : formatDecimal(value, asLocale(lang), 2);
 
-/** Whole calendar days from `today` to the yyyy-MM-dd day (negative once it has passed). */
+/** Whole calendar days from `today` (its day in Tashkent) to the yyyy-MM-dd day (negative once it has passed). */
 export function daysUntil(day: string, today = new Date()): number {
   const [y, m, d] = day.slice(0, 10).split('-').map(Number);
   const target = Date.UTC(y, m - 1, d);
-  const start = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+  const [ty, tm, td] = tashkentClock(today.getTime()).slice(0, 10).split('-').map(Number);
+  const start = Date.UTC(ty, tm - 1, td);
   return Math.round((target - start) / 86_400_000);
 }
