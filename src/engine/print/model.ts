@@ -90,9 +90,13 @@ export interface PrintColumn {
   /** Share of the table's width (the layout's relative widths, summing to 1 with the № column). */
   width: number;
   numeric: boolean;
+  /** Every field of the column is money (decimalPlaces 2): the view names the currency. */
+  money: boolean;
 }
 
 export interface PrintTable {
+  /** JSON pointer of the lines' array in the document ("/Roadway/ProductGroups/0/ProductInfo/Products"). */
+  pointer: string;
   title: string;
   caption: LabelledValue[];
   columns: PrintColumn[];
@@ -123,6 +127,8 @@ export interface PrintInput {
   verifyUrl?: string;
   /** Replaces the kind's registered layout (tests, previews). */
   layout?: PrintLayout;
+  /** A false flag reads as nothing instead of "no" (the document view leaves false flags out). */
+  omitFalse?: boolean;
 }
 
 const NUMBER_WIDTH = 7;
@@ -287,6 +293,7 @@ function buildTables(layouts: TableLayout[], ctx: Ctx): PrintTable[] {
           numeric:
             !column.names &&
             parts.every((part) => isNumeric(part.node) && !part.enumNames && !part.node?.enum),
+          money: parts.every((part) => isMoney(part.node)),
         };
       });
       if (numbered)
@@ -295,6 +302,7 @@ function buildTables(layouts: TableLayout[], ctx: Ctx): PrintTable[] {
           label: ctx.t('print:rowNumber'),
           width: NUMBER_WIDTH / weights,
           numeric: true,
+          money: false,
         });
 
       const rows = lines.map((line, index) => {
@@ -347,6 +355,7 @@ function buildTables(layouts: TableLayout[], ctx: Ctx): PrintTable[] {
       const caption = (layout.groupFields ?? []).flatMap((ref) => blockRows(ctx, base, ref));
       const arrayTitle = titleText(ctx.t, schemaAt(ctx.root, ctx.root, rowsPath).raw, undefined, '');
       tables.push({
+        pointer: `/${rowsPath.join('/')}`,
         title:
           layout.each && groups.length > 1
             ? ctx.t('print:group', { n: groupIndex + 1, title: arrayTitle })
@@ -378,7 +387,14 @@ export function buildPrintModel(input: PrintInput): PrintModel {
   const definition = getKind(input.kind);
   const layout = input.layout ?? printLayoutOf(input.kind);
   const root = definition.schema as JsonSchema;
-  const ctx: Ctx = { root, lang: input.lang, t: input.t, ui: definition.ui, content: input.content };
+  const ctx: Ctx = {
+    root,
+    lang: input.lang,
+    t: input.t,
+    ui: definition.ui,
+    content: input.content,
+    omitFalse: input.omitFalse,
+  };
   const t = input.t;
   const number = text(ctx, [], layout.number);
   const dateValue = readAt(input.content, segments(layout.date));

@@ -15,6 +15,8 @@ export interface ValueContext {
   root: JsonSchema;
   lang: Locale;
   t: Translate;
+  /** A false flag reads as '' (the document view), not "no" (the printed form). */
+  omitFalse?: boolean;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -121,7 +123,7 @@ export function valueText(
     const index = options.indexOf(value);
     if (index >= 0 && names[index]) return ctx.t(names[index], { defaultValue: String(value) });
   }
-  if (typeof value === 'boolean') return ctx.t(value ? 'print:yes' : 'print:no');
+  if (typeof value === 'boolean') return value ? ctx.t('print:yes') : ctx.omitFalse ? '' : ctx.t('print:no');
   if (typeof value === 'number') return numberText(value, node, ctx.lang);
   if (typeof value === 'string') return ISO_DATE.test(value) ? formatIsoDate(value, ctx.lang) : value;
   if (Array.isArray(value)) {

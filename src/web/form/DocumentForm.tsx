@@ -19,7 +19,7 @@ import { detachedLinePaths, LineStore, validatorOfDocument } from './detachedLin
 import { hasProductTable, preloadProductTable } from './productTable/lazyField';
 import { DataStore, type FormServices, TouchedStore } from './theme/formContext';
 import { FORM_NAMESPACES, FormTextContext, makeFormText } from './theme/formText';
-import { editTemplates, editWidgets, fields, viewTemplates, viewWidgets } from './theme/registry';
+import { editTemplates, editWidgets, fields, viewFields, viewTemplates, viewWidgets } from './theme/registry';
 import { formValidatorFor, loadFormValidator } from './validator';
 import './form.css';
 
@@ -105,7 +105,7 @@ export function DocumentForm({
   );
   const lines = services.lines as LineStore;
   // The table's chunk loads while the form's first frame renders (productTable/lazyField.tsx).
-  useMemo(() => hasProductTable(uiSchema) && preloadProductTable(), [uiSchema]);
+  useMemo(() => !readOnly && hasProductTable(uiSchema) && preloadProductTable(), [uiSchema, readOnly]);
   // RJSF holds the document without its product lines (detachedLines.ts): taken out once, at mount.
   // Optional blocks the document leaves out start as null (engine/nullBlocks.ts): RJSF would fill an
   // absent one with its defaults (a required flag's false) and the block would look added.
@@ -200,7 +200,7 @@ export function DocumentForm({
         formContext={services}
         initialFormData={initialHeader}
         widgets={readOnly ? viewWidgets : editWidgets}
-        fields={fields}
+        fields={readOnly ? viewFields : fields}
         templates={readOnly ? viewTemplates : editTemplates}
         readonly={readOnly}
         noValidate={readOnly}

@@ -32,7 +32,7 @@ export function DocumentSummary({ document }: { document: DocumentView }) {
         {document.total !== null && (
           <div className="doc-dl-row">
             <dt>{t('view.total')}</dt>
-            <dd className="doc-total">{showMoney(document.total, lang)}</dd>
+            <dd className="doc-total">{t('view.money', { amount: showMoney(document.total, lang) })}</dd>
           </div>
         )}
         {document.nationalId && (

@@ -1,5 +1,6 @@
 import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
 import { LazyProductTableField } from '../productTable/lazyField';
+import { LazyViewProductTable } from '../view/lazyViewTable';
 import { ViewFieldTemplate } from '../view/ViewFieldTemplate';
 import { viewWidgets } from '../view/ViewWidgets';
 import { BankWidget } from '../widgets/BankWidget';
@@ -67,6 +68,9 @@ export const fields: RegistryFieldsType = {
   ObjectField: NullableObjectField,
   NumberField,
 };
+
+/** View mode: the goods table as the document reads (columns of its printed form, cards on a phone). */
+export const viewFields: RegistryFieldsType = { ...fields, productTable: LazyViewProductTable };
 
 /**
  * Templates that print a schema title or description: themed, so people read texts in their

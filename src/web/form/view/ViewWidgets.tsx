@@ -1,4 +1,5 @@
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import { knownName, type ReferenceList } from '../../../engine/reference/names';
 import { formatDate, formatDecimal } from '../format';
 import { type FormServices, pathOfId, useFormValue } from '../theme/formContext';
 import { useFormText } from '../theme/formText';
@@ -16,7 +17,12 @@ function Text({ id, children }: { id: string; children: string }) {
   );
 }
 
-function PlainView({ id, value }: WidgetProps) {
+/** Money by its schema (decimalPlaces 2) whichever widget the field names, numbers in the locale. */
+function PlainView(props: WidgetProps) {
+  const { id, value, schema } = props;
+  if (typeof value === 'number' && (schema as { decimalPlaces?: number }).decimalPlaces === 2)
+    return <MoneyView {...props} />;
+  if (typeof value === 'number') return <DecimalView {...props} />;
   return <Text id={id}>{value === undefined || value === null ? '' : String(value)}</Text>;
 }
 
@@ -25,8 +31,11 @@ function DateView({ id, value }: WidgetProps) {
   return <Text id={id}>{formatDate(value, lang)}</Text>;
 }
 
-function DecimalView({ id, value, options }: WidgetProps & { scale?: number }) {
+function DecimalView(props: WidgetProps) {
+  const { id, value, options, schema } = props;
   const { lang } = useFormText();
+  if (typeof value === 'number' && (schema as { decimalPlaces?: number }).decimalPlaces === 2)
+    return <MoneyView {...props} />;
   const scale = options.scale as number | undefined;
   return (
     <Text id={id}>
@@ -35,8 +44,11 @@ function DecimalView({ id, value, options }: WidgetProps & { scale?: number }) {
   );
 }
 
-function MoneyView(props: WidgetProps) {
-  return <DecimalView {...props} options={{ ...props.options, scale: 2 }} />;
+/** Money: two decimals and the currency, "11 990,00 сум". */
+function MoneyView({ id, value }: WidgetProps) {
+  const { lang, t } = useFormText();
+  const amount = typeof value === 'number' || typeof value === 'string' ? formatDecimal(value, lang, 2) : '';
+  return <Text id={id}>{amount && t('form:money', { amount })}</Text>;
 }
 
 function SelectView({ id, value, options }: WidgetProps) {
@@ -45,11 +57,13 @@ function SelectView({ id, value, options }: WidgetProps) {
   return <Text id={id}>{option && value !== null ? label(String(option.label)) : ''}</Text>;
 }
 
+/** A set flag, by its name; a flag that is not set is not shown (ViewFieldTemplate leaves it out). */
 function CheckboxView({ id, value, label, schema }: WidgetProps) {
-  const { t, label: labelOf } = useFormText();
+  const { label: labelOf } = useFormText();
+  if (value !== true) return null;
   return (
-    <span id={id} className="view-value">
-      {labelOf(label || (schema.title as string | undefined))}: {value ? t('form:yes') : t('form:no')}
+    <span id={id} className="view-value view-flag">
+      {labelOf(label || (schema.title as string | undefined))}
     </span>
   );
 }
@@ -60,15 +74,44 @@ function PhoneView({ id, value }: WidgetProps) {
   return <Text id={id}>{m ? `+998 (${m[1]}) ${m[2]}-${m[3]}-${m[4]}` : String(value ?? '')}</Text>;
 }
 
-function RegionView({ id, value, options }: WidgetProps) {
-  const { lang } = useFormText();
-  const item = regionOptions(lang, (options.valueKey as RegionKey | undefined) ?? 'tax_region_id').find(
-    (r) => r.value === Number(value),
-  );
-  return <Text id={id}>{item?.label ?? (value === undefined || value === null ? '' : String(value))}</Text>;
+const codeText = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+/**
+ * The name the document itself gives a code beside it: "districtCode" → "districtName", "RegionId"
+ * → "RegionName" (the operators' JSON carries both). Read where no reference list knows the code.
+ */
+function useSiblingName(id: string, registry: WidgetProps['registry']): string {
+  const services = registry.formContext as FormServices | undefined;
+  const path = pathOfId(id);
+  const field = String(path.at(-1) ?? '');
+  const sibling = /(Code|Id)$/.test(field) ? field.replace(/(Code|Id)$/, 'Name') : '';
+  const name = useFormValue(services, sibling ? [...path.slice(0, -1), sibling] : []);
+  return sibling && typeof name === 'string' ? name : '';
 }
 
-function DistrictView({ id, value, options, registry }: WidgetProps) {
+/**
+ * A reference code by its name (src/engine/reference/names.ts): the first list that knows it, else
+ * the name the document gives beside it, else the code as it is (a list that does not know a code
+ * must not hide it).
+ */
+function NamedCode({ id, value, registry, lists }: WidgetProps & { lists: ReferenceList[] }) {
+  const { lang } = useFormText();
+  const sibling = useSiblingName(id, registry);
+  const code = codeText(value);
+  const known = code ? lists.map((list) => knownName(list, code, lang)).find(Boolean) : null;
+  return <Text id={id}>{code ? (known ?? (sibling || code)) : ''}</Text>;
+}
+
+function RegionView(props: WidgetProps) {
+  const { lang } = useFormText();
+  const key = (props.options.valueKey as RegionKey | undefined) ?? 'tax_region_id';
+  const item = regionOptions(lang, key).find((r) => r.value === Number(props.value));
+  if (item) return <Text id={props.id}>{item.label}</Text>;
+  return <NamedCode {...props} lists={key === 'soato' ? ['regionsBySoato'] : ['regions']} />;
+}
+
+function DistrictView(props: WidgetProps) {
+  const { id, value, options, registry } = props;
   const { lang } = useFormText();
   const services = registry.formContext as FormServices | undefined;
   const region = useFormValue(services, [
@@ -81,7 +124,17 @@ function DistrictView({ id, value, options, registry }: WidgetProps) {
     (options.regionKey as RegionKey | undefined) ?? 'tax_region_id',
     (options.valueKey as RegionKey | undefined) ?? 'soato',
   ).find((d) => d.value === Number(value));
-  return <Text id={id}>{item?.label ?? (value === undefined || value === null ? '' : String(value))}</Text>;
+  if (item) return <Text id={id}>{item.label}</Text>;
+  // The tax authority's district id ("2603": region 26, district 03) where the SOATO list has none.
+  return <NamedCode {...props} lists={['districts', 'districtIds']} />;
+}
+
+function MeasureView(props: WidgetProps) {
+  return <NamedCode {...props} lists={['measures']} />;
+}
+
+function CountryView(props: WidgetProps) {
+  return <NamedCode {...props} lists={['countries']} />;
 }
 
 function HiddenView() {
@@ -115,8 +168,8 @@ export const viewWidgets: RegistryWidgetsType = {
   package: PlainView,
   region: RegionView,
   district: DistrictView,
-  measure: PlainView,
-  country: PlainView,
+  measure: MeasureView,
+  country: CountryView,
   bank: PlainView,
   password: PasswordView,
   PasswordWidget: PasswordView,
