@@ -1,14 +1,20 @@
 import { type KeyboardEvent, type ReactNode, useContext, useLayoutEffect, useRef, useState } from 'react';
+import { decimalCount } from '../../../engine/scaled';
 import { parseDecimalInput } from '../engine';
 import { editableDecimal, formatDate, formatDecimal, type Lang, parseLocalDate } from '../format';
 import type { Column } from './columns';
 import { TableContext } from './context';
 
-/** What a cell shows when not being edited. */
+/**
+ * What a cell shows when not being edited: amounts as money (grouped, two decimals: "62 500,50"),
+ * counts as typed (grouped). An amount with more decimals than money has is shown as it is, for
+ * its error to make sense.
+ */
 export function displayText(column: Column, value: unknown, lang: Lang): string {
   if (value === undefined || value === null) return '';
   if ((column.kind === 'decimal' || column.kind === 'computed') && typeof value === 'number') {
-    return formatDecimal(value, lang, column.kind === 'computed' ? 2 : undefined);
+    const money = column.kind === 'computed' || (column.decimals === 2 && decimalCount(value) <= 2);
+    return formatDecimal(value, lang, money ? 2 : undefined);
   }
   if (column.kind === 'date') return formatDate(value, lang);
   return String(value);
@@ -63,8 +69,9 @@ export function EditableCell({
   const [editing, setEditing] = useState<null | 'pointer' | 'keyboard'>(null);
   const pointerDown = useRef(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const stored =
-    column.kind === 'decimal' ? editableDecimal(value, ctx.lang) : displayText(column, value, ctx.lang);
+  // At rest a cell reads like the printed form; its editor holds the plain number to change.
+  const shown = displayText(column, value, ctx.lang);
+  const stored = column.kind === 'decimal' ? editableDecimal(value, ctx.lang) : shown;
   const latest = useRef({ column, rowIndex, value, commit: ctx.commit, lang: ctx.lang });
   latest.current = { column, rowIndex, value, commit: ctx.commit, lang: ctx.lang };
 
@@ -149,7 +156,7 @@ export function EditableCell({
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
             // The whole text on hover when the column cuts it short.
-            title={stored.length > 16 ? stored : undefined}
+            title={shown.length > 16 ? shown : undefined}
             onMouseDown={() => {
               pointerDown.current = true;
             }}
@@ -158,7 +165,7 @@ export function EditableCell({
               pointerDown.current = false;
             }}
           >
-            {stored}
+            {shown}
           </span>
         )}
         {column.kind === 'catalog' && (
