@@ -90,3 +90,44 @@ export function prefillNew(
   }
   return next;
 }
+
+/**
+ * Whether an organisation's requisites (getOrgInfo) say it pays VAT: an active VAT certificate
+ * (VatRegStatus 20, uz-edi.md §b), or a VAT registration code with no status given.
+ */
+export function isVatPayer(own: Record<string, unknown> | null): boolean {
+  if (!own) return false;
+  if (own.VatRegStatus === 20) return true;
+  return (own.VatRegStatus === undefined || own.VatRegStatus === null) && !isEmpty(own.VatRegCode);
+}
+
+/** What a field of a new document may start as, from the sender's requisites (ui:options.startsAs). */
+const STARTS_AS: Record<string, (own: Record<string, unknown>) => unknown> = {
+  senderVatPayer: isVatPayer,
+};
+
+/**
+ * A new document's fields that start from the sender's requisites, as the kind's UI schema says
+ * (`"ui:options": {"startsAs": "senderVatPayer"}` on a "with VAT" flag): the seller's own VAT status,
+ * read for every kind from its data, never by kind. Lists' items are not walked (a new document has
+ * none). `own` null (not known): nothing is set.
+ */
+export function withSenderDefaults(
+  ui: Record<string, unknown>,
+  content: Content,
+  own: Record<string, unknown> | null,
+): Content {
+  if (!own) return content;
+  let next = content;
+  const walk = (node: Record<string, unknown>, path: string[]) => {
+    const startsAs = (node['ui:options'] as { startsAs?: string } | undefined)?.startsAs;
+    const value = startsAs ? STARTS_AS[startsAs] : undefined;
+    if (value && path.length) next = writeDeep(next, `/${path.join('/')}`, value(own));
+    for (const [key, child] of Object.entries(node)) {
+      if (key.startsWith('ui:') || key === 'items' || !child || typeof child !== 'object') continue;
+      walk(child as Record<string, unknown>, [...path, key]);
+    }
+  };
+  walk(ui, []);
+  return next;
+}

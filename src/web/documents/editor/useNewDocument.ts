@@ -5,7 +5,7 @@ import { apiFetch } from '../../api/client';
 import { fetchDocumentCopy, unwrap } from '../../api/documents';
 import { fetchTemplate } from '../../api/templates';
 import { blankDocument, withFreshIds } from './blankDocument';
-import { prefillNew, todayIso, writeDeep } from './prefill';
+import { prefillNew, todayIso, withSenderDefaults, writeDeep } from './prefill';
 
 type Content = Record<string, unknown>;
 
@@ -48,9 +48,9 @@ export function useOwnRequisites() {
 }
 
 /**
- * The content a new document opens with: the kind's blank document, under it what the source brings
- * (a template starts with today's date and no number), then the sender's requisites and today's date
- * where still empty.
+ * The content a new document opens with: the kind's blank document with what starts from the
+ * sender's requisites ("with VAT" for a VAT payer), under it what the source brings (a template starts
+ * with today's date and no number), then the sender's requisites and today's date where still empty.
  */
 export function startingContent(
   definition: KindDefinition,
@@ -60,7 +60,7 @@ export function startingContent(
   identity: string | null,
 ): Content {
   const blank = blankDocument(definition.schema as never, definition.ui, identity);
-  let content: Content = { ...blank, ...fromSource };
+  let content: Content = { ...withSenderDefaults(definition.ui, blank, own), ...fromSource };
   if (fromTemplate && hasLifecycle(definition.kind)) {
     content = withFreshIds(blank, content) as Content;
     const { document } = getLifecycle(definition.kind);
