@@ -9,11 +9,18 @@
  * schema of its own that is dropped afterwards. Budgets: import ≤ 30 s, p95 ≤ 20 ms.
  * "cold" rows are requests whose filter combination had not been asked before in the run, so their
  * total had to be counted in the database (totals are cached per data set version).
+ *
+ * --against <dir>: a checkout of another version (e.g. `git worktree add /tmp/prev <ref> && npm ci` there)
+ * is benched in the same run, on the same data and requests, alternating with this one for --rounds
+ * rounds (default 3); the table then has a row per version and round, and the ratio of the medians.
+ * "server CPU ms/req" is the main thread's CPU time per measured request (from /proc, 10 ms ticks over
+ * the whole measured load), which a busy machine disturbs far less than requests/s.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -22,6 +29,52 @@ import { migrate } from '../../src/server/db/migrate';
 import { importFile } from '../../src/server/services/catalogue/import/importFile';
 import { createProgress } from '../../src/server/services/catalogue/import/progress';
 import { LISTS } from '../../src/server/services/catalogue/lists';
+
+/** The server code a bench row runs: this checkout's, or another version's (--against). */
+interface Subject {
+  name: string;
+  buildApp: typeof buildApp;
+  loadConfig: typeof loadConfig;
+  openDatabase: typeof openDatabase;
+  migrate: typeof migrate;
+  importFile: typeof importFile;
+  createProgress: typeof createProgress;
+  LISTS: typeof LISTS;
+}
+
+const THIS: Subject = {
+  name: 'this',
+  buildApp,
+  loadConfig,
+  openDatabase,
+  migrate,
+  importFile,
+  createProgress,
+  LISTS,
+};
+
+async function subjectAt(dir: string): Promise<Subject> {
+  const load = (file: string) => import(pathToFileURL(path.join(dir, file)).href);
+  const [app, config, client, mig, imp, progress, lists] = await Promise.all([
+    load('src/server/app.ts'),
+    load('src/server/config.ts'),
+    load('src/server/db/client.ts'),
+    load('src/server/db/migrate.ts'),
+    load('src/server/services/catalogue/import/importFile.ts'),
+    load('src/server/services/catalogue/import/progress.ts'),
+    load('src/server/services/catalogue/lists.ts'),
+  ]);
+  return {
+    name: path.basename(dir),
+    buildApp: app.buildApp,
+    loadConfig: config.loadConfig,
+    openDatabase: client.openDatabase,
+    migrate: mig.migrate,
+    importFile: imp.importFile,
+    createProgress: progress.createProgress,
+    LISTS: lists.LISTS,
+  };
+}
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++) {
@@ -32,6 +85,8 @@ const REQUESTS = Number(args.get('requests') ?? 3000);
 const WARMUP = Math.min(300, Math.floor(REQUESTS / 10));
 const CLIENTS = Number(args.get('clients') ?? 20);
 const PG_URL = args.get('pg') || process.env.TEST_DATABASE_URL || null;
+const AGAINST = args.get('against') || null;
+const ROUNDS = AGAINST ? Number(args.get('rounds') ?? 3) : 1;
 const IMPORT_BUDGET_S = 30;
 const P95_BUDGET_MS = 20;
 
@@ -218,6 +273,8 @@ function runLoad(port: number, paths: string[]) {
 
 interface Result {
   db: string;
+  code: string;
+  serverMsPerRequest: number;
   importSeconds: number;
   rows: number;
   requests: number;
@@ -231,6 +288,7 @@ interface Result {
 }
 
 async function benchOne(
+  subject: Subject,
   label: string,
   db: Db,
   file: string,
@@ -238,20 +296,20 @@ async function benchOne(
   dispose: () => Promise<void>,
 ): Promise<Result> {
   try {
-    await migrate(db);
-    process.stdout.write(`\n[${label}] import ${ROWS} rows\n`);
+    await subject.migrate(db);
+    process.stdout.write(`\n[${label} ${subject.name}] import ${ROWS} rows\n`);
     const started = performance.now();
-    const outcome = await importFile(db, LISTS.withoutVat, file, {
+    const outcome = await subject.importFile(db, subject.LISTS.withoutVat, file, {
       lang: 'en',
-      onProgress: createProgress(process.stdout, `[${label}] import`),
+      onProgress: subject.createProgress(process.stdout, `[${label}] import`),
     });
     const importSeconds = (performance.now() - started) / 1000;
     if (!outcome.ok) throw new Error(`import failed: ${JSON.stringify(outcome.errors.slice(0, 3))}`);
     const config = {
-      ...loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', DEMO: 'off' }, 'bench'),
+      ...subject.loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', DEMO: 'off' }, 'bench'),
       webRoot: null,
     };
-    const app = await buildApp(config, { db: { ...db, close: async () => {} }, logger: false });
+    const app = await subject.buildApp(config, { db: { ...db, close: async () => {} }, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as { port: number }).port;
     try {
@@ -260,7 +318,9 @@ async function benchOne(
       await runLoad(port, all.slice(0, WARMUP));
       const measured = all.slice(WARMUP);
       process.stdout.write(`[${label}] ${measured.length} requests, ${CLIENTS} concurrent clients\n`);
+      const cpuBefore = mainThreadCpuMs();
       const { latencies, wallMs } = await runLoad(port, measured);
+      const cpuAfter = mainThreadCpuMs();
       const seen = new Set(all.slice(0, WARMUP).map((p) => p.replace(/&?page=\d+&size=\d+$/, '')));
       const cold: number[] = [];
       measured.forEach((p, i) => {
@@ -272,6 +332,9 @@ async function benchOne(
       cold.sort((a, b) => a - b);
       return {
         db: label,
+        code: subject.name,
+        serverMsPerRequest:
+          cpuBefore === null || cpuAfter === null ? Number.NaN : (cpuAfter - cpuBefore) / measured.length,
         importSeconds,
         rows: ROWS,
         requests: measured.length,
@@ -295,6 +358,7 @@ function printTable(results: Result[]) {
   const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '—');
   const header = [
     'database',
+    'code',
     'rows',
     'import s',
     'requests',
@@ -304,12 +368,14 @@ function printTable(results: Result[]) {
     'p99 ms',
     'max ms',
     'req/s',
+    'server CPU ms/req',
     'cold n',
     'cold p95 ms',
     'budget',
   ];
   const lines = results.map((r) => [
     r.db,
+    r.code,
     String(r.rows),
     f(r.importSeconds),
     String(r.requests),
@@ -319,6 +385,7 @@ function printTable(results: Result[]) {
     f(r.p99),
     f(r.max),
     f(r.rps, 0),
+    f(r.serverMsPerRequest, 3),
     String(r.coldCount),
     f(r.coldP95),
     r.importSeconds <= IMPORT_BUDGET_S && r.p95 <= P95_BUDGET_MS ? 'ok' : 'OVER',
@@ -333,6 +400,43 @@ function printTable(results: Result[]) {
   );
 }
 
+/**
+ * CPU time of this process's main thread (the server's), in ms, from /proc: unlike wall time it does
+ * not grow while other processes hold the cores. Null where /proc is absent.
+ */
+function mainThreadCpuMs(): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** This version against the other, per database: medians over the rounds and their ratio. */
+function printRatios(results: Result[], subjects: Subject[]) {
+  const [ours, theirs] = subjects;
+  for (const db of [...new Set(results.map((r) => r.db))]) {
+    const of = (s: Subject) => results.filter((r) => r.db === db && r.code === s.name);
+    const a = of(ours);
+    const b = of(theirs);
+    const rpsA = median(a.map((r) => r.rps));
+    const rpsB = median(b.map((r) => r.rps));
+    const msA = median(a.map((r) => r.serverMsPerRequest));
+    const msB = median(b.map((r) => r.serverMsPerRequest));
+    process.stdout.write(
+      `${db}: req/s median ${rpsA.toFixed(0)} (${ours.name}) vs ${rpsB.toFixed(0)} (${theirs.name}) = ${(rpsA / rpsB).toFixed(2)}×; ` +
+        `server CPU ms/req ${msA.toFixed(3)} vs ${msB.toFixed(3)} = ${(msA / msB).toFixed(2)}×\n`,
+    );
+  }
+}
+
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hujjat-bench-catalogue-'));
   try {
@@ -342,19 +446,27 @@ async function main() {
       `generated ${ROWS} rows (${(fs.statSync(file).size / 1e6).toFixed(1)} MB) in ${file}\n`,
     );
     const results: Result[] = [];
-    const pglite = await openDatabase({ databaseUrl: null, dataDir: null });
-    results.push(await benchOne('PGlite', pglite, file, data, () => pglite.close()));
-    if (PG_URL) {
-      const schema = `bench_${randomBytes(5).toString('hex')}`;
-      const pg = await openDatabase({ databaseUrl: PG_URL, dataDir: null, schema });
-      results.push(
-        await benchOne('PostgreSQL', pg, file, data, async () => {
-          await pg.query(`drop schema if exists ${schema} cascade`).catch(() => {});
-          await pg.close();
-        }),
-      );
+    const subjects = AGAINST ? [THIS, await subjectAt(path.resolve(AGAINST))] : [THIS];
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternate which version goes first, so neither always runs on a warmer machine.
+      const order = round % 2 === 0 ? subjects : [...subjects].reverse();
+      for (const subject of order) {
+        const pglite = await subject.openDatabase({ databaseUrl: null, dataDir: null });
+        results.push(await benchOne(subject, 'PGlite', pglite, file, data, () => pglite.close()));
+        if (PG_URL) {
+          const schema = `bench_${randomBytes(5).toString('hex')}`;
+          const pg = await subject.openDatabase({ databaseUrl: PG_URL, dataDir: null, schema });
+          results.push(
+            await benchOne(subject, 'PostgreSQL', pg, file, data, async () => {
+              await pg.query(`drop schema if exists ${schema} cascade`).catch(() => {});
+              await pg.close();
+            }),
+          );
+        }
+      }
     }
     printTable(results);
+    if (AGAINST) printRatios(results, subjects);
     return results.every((r) => r.importSeconds <= IMPORT_BUDGET_S && r.p95 <= P95_BUDGET_MS) ? 0 : 1;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

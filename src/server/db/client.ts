@@ -25,6 +25,17 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Runs fn in one transaction; a nested call joins the outer transaction. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (sent with `pg_notify` in a transaction, delivered
+   * when it commits, to every process listening on the database). `onResync` runs when notifications
+   * may have been missed (the listening connection was lost and is back). Resolves to an unsubscribe.
+   * Absent on clients that cannot listen (test doubles); callers then poll.
+   */
+  listen?(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onResync?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -25,6 +25,11 @@ function wrap(target: Queryable, root: PGlite, inTransaction: boolean): Db {
       if (inTransaction) return fn(db);
       return root.transaction((tx) => fn(wrap(tx, root, true)));
     },
+    async listen(channel, onNotify) {
+      // PGlite is one in-process connection: a NOTIFY committed by any of its callers reaches it.
+      const unsubscribe = await root.listen(channel, onNotify);
+      return () => unsubscribe();
+    },
     async close() {
       if (!inTransaction && !root.closed) await root.close();
     },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, QueryOptions, QueryResult } from './client';
 import { DatabaseUnavailableError } from './client';
+import { createPgListener, type PgListener } from './pgListener';
 import { PG_OID, parseDate, parseInt8, parseNumeric } from './types';
 
 const types = {
@@ -34,7 +35,26 @@ function statementName(sql: string, options?: QueryOptions): string | undefined 
   return name;
 }
 
-function wrapClient(runner: Runner, pool: pg.Pool | null): Db {
+/** The pool's LISTEN connection, opened by the first listen() only (most tools never listen). */
+interface LazyListener {
+  get(): PgListener;
+  close(): Promise<void>;
+}
+
+function lazyListener(config: pg.ClientConfig): LazyListener {
+  let listener: PgListener | null = null;
+  return {
+    get: () => {
+      listener ??= createPgListener(config);
+      return listener;
+    },
+    close: async () => {
+      await listener?.close();
+    },
+  };
+}
+
+function wrapClient(runner: Runner, pool: pg.Pool | null, listener: LazyListener): Db {
   const db: Db = {
     kind: 'postgresql',
     async query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<T>> {
@@ -49,7 +69,7 @@ function wrapClient(runner: Runner, pool: pg.Pool | null): Db {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn(wrapClient(client, null));
+        const result = await fn(wrapClient(client, null, listener));
         await client.query('commit');
         return result;
       } catch (err) {
@@ -59,8 +79,13 @@ function wrapClient(runner: Runner, pool: pg.Pool | null): Db {
         client.release();
       }
     },
+    listen(channel, onNotify, onResync) {
+      return listener.get().listen(channel, onNotify, onResync);
+    },
     async close() {
-      if (pool) await pool.end();
+      if (!pool) return;
+      await listener.close();
+      await pool.end();
     },
   };
   return db;
@@ -95,5 +120,5 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
       `cannot connect to PostgreSQL at ${safeUrl}: ${(err as Error).message}`,
     );
   }
-  return wrapClient(pool, pool);
+  return wrapClient(pool, pool, lazyListener({ connectionString: url, types }));
 }

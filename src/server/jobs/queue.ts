@@ -15,7 +15,12 @@ export interface JobQueueOptions {
   workers: boolean;
   /** pg-boss's schema; default `pgboss`, or the current schema when it is not `public` (test schemas). */
   schema?: string;
-  /** Seconds between polls of an idle queue (pg-boss's minimum is 0.5). */
+  /**
+   * Seconds between polls of an idle queue (pg-boss's minimum is 0.5). Default: 0.5 on a database
+   * that cannot listen; where it can, a job queued in a transaction wakes the workers of its type when
+   * the transaction commits (NOTIFY), so the poll only catches what nobody announced (retries after
+   * their delay, cron ticks, jobs queued while the listening connection was down): every 30 s.
+   */
   pollingIntervalSeconds?: number;
   /** A running job whose heartbeat is older than this is taken as lost (its server died). */
   staleAfterSeconds?: number;
@@ -42,6 +47,11 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+/** The channel a queued job is announced on; the payload is its type. */
+export const JOB_CHANNEL = 'hujjat_jobs';
+const POLL_SECONDS_LISTENING = 30;
+const POLL_SECONDS_POLLING = 0.5;
+
 const DEFAULTS = {
   retryLimit: 3,
   retryDelaySeconds: 5,
@@ -59,7 +69,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const instanceId = options.instanceId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const heartbeatMs = (options.heartbeatSeconds ?? 10) * 1000;
   const staleAfter = options.staleAfterSeconds ?? 60;
-  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 0.5;
+  const workerIds = new Map<string, string[]>();
+  let unlisten: (() => Promise<void>) | null = null;
   const definitions = new Map<string, Required<Omit<JobDefinition, 'run' | 'type'>> & JobDefinition>();
   const running = new Map<string, AbortController>();
   let boss: PgBoss | null = null;
@@ -177,6 +188,29 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     return orphans.length;
   }
 
+  /** Wakes the workers of a type (or all) at once instead of at their next poll. */
+  function wake(b: PgBoss, type: string | null) {
+    if (stopping) return;
+    const ids = type === null ? [...workerIds.values()].flat() : (workerIds.get(type) ?? []);
+    for (const id of ids) b.notifyWorker(id);
+  }
+
+  /** True when queued jobs will be announced to this instance. */
+  async function listenForJobs(b: PgBoss): Promise<boolean> {
+    if (!db.listen) return false;
+    try {
+      unlisten = await db.listen(
+        JOB_CHANNEL,
+        (type) => wake(b, type),
+        () => wake(b, null),
+      );
+      return true;
+    } catch (err) {
+      log.warn({ err }, 'job queue: cannot listen for queued jobs, polling only');
+      return false;
+    }
+  }
+
   return {
     instanceId,
     define(def) {
@@ -200,6 +234,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         startAfter: opts.startAfter,
       });
       if (!sent) throw new Error(`pg-boss did not queue job ${type}`);
+      // Delivered when the caller's transaction commits, to every instance's workers of this type.
+      await tx.query('select pg_notify($1, $2)', [JOB_CHANNEL, type]);
       return id;
     },
 
@@ -262,6 +298,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         }
         if (!options.workers) return;
         await reapOrphans();
+        const announced = await listenForJobs(b);
+        const pollingIntervalSeconds =
+          options.pollingIntervalSeconds ?? (announced ? POLL_SECONDS_LISTENING : POLL_SECONDS_POLLING);
         for (const [type, def] of definitions) {
           for (let i = 0; i < def.concurrency; i++) {
             let workerId: string | undefined;
@@ -275,8 +314,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
                 if (jobs.length === batchSize && workerId && !stopping) b.notifyWorker(workerId);
               },
             );
+            workerIds.set(type, [...(workerIds.get(type) ?? []), workerId]);
           }
         }
+        // A job queued between the start and the workers' first poll is found by that poll.
         reaper = setInterval(
           () => {
             reapOrphans().catch((err) => log.error({ err }, 'job reaper failed'));
@@ -292,6 +333,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (!boss) return;
       stopping = true;
       if (reaper) clearInterval(reaper);
+      await unlisten?.().catch(() => {});
+      unlisten = null;
       for (const c of running.values()) c.abort(new JobInterrupted('stopped with the server'));
       // Waits for the runs in progress: their handlers were told to stop between two items.
       await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
