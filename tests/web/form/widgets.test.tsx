@@ -280,6 +280,36 @@ describe('TIN lookup widget', () => {
     );
     expect(last().Seller).toEqual({ Address: 'Samarqand (edited)' });
   });
+
+  it('fills and takes back the fields named after the TIN (an act: BuyerTin → BuyerName, BuyerBranchName), strings only', async () => {
+    server.use(organizationApi());
+    const actSchema: RJSFSchema = {
+      type: 'object',
+      properties: {
+        BuyerTin: { type: 'string', pinflOrTin: true, title: 'ИНН' },
+        BuyerName: { type: 'string', title: 'Наименование' },
+        BuyerBranchName: { type: 'string', title: 'Филиал' },
+        Note: { type: 'string', title: 'Примечание' },
+      },
+    } as RJSFSchema;
+    // No fills: the schema says what the TIN fills.
+    const { last } = setup(actSchema, { BuyerTin: { 'ui:widget': 'tinLookup' } }, { Note: 'keep' });
+    await userEvent.type(input('root_BuyerTin'), '302000002');
+    await waitFor(() => expect(last().BuyerName).toBe('AJ «Demo Qurilish» (demo)'), { timeout: 3000 });
+    expect(last()).toEqual({ BuyerTin: '302000002', BuyerName: 'AJ «Demo Qurilish» (demo)', Note: 'keep' });
+    await userEvent.clear(input('root_BuyerTin'));
+    await userEvent.type(input('root_BuyerTin'), '399999999');
+    await screen.findByText(
+      'Организация с таким ИНН/ПИНФЛ не найдена. Заполните реквизиты вручную.',
+      undefined,
+      {
+        timeout: 3000,
+      },
+    );
+    // Another party's name must not stay beside this number; the rest of the document stays.
+    expect(last().BuyerName).toBeUndefined();
+    expect(last().Note).toBe('keep');
+  });
 });
 
 describe('region and district selects', () => {
