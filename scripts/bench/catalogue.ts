@@ -15,9 +15,12 @@
  * rounds (default 3); the table then has a row per version and round, and the ratio of the medians.
  * "server CPU ms/req" is the main thread's CPU time per measured request (from /proc, 10 ms ticks over
  * the whole measured load), which a busy machine disturbs far less than requests/s.
+ * CATALOGUE_CPU_PROFILE=<prefix>: a V8 CPU profile of the main thread over each measured load, written to
+ * <prefix>-<database>-<code>-<n>.cpuprofile (open in Chrome's DevTools, or sum self time per function).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -318,9 +321,11 @@ async function benchOne(
       await runLoad(port, all.slice(0, WARMUP));
       const measured = all.slice(WARMUP);
       process.stdout.write(`[${label}] ${measured.length} requests, ${CLIENTS} concurrent clients\n`);
+      const profiler = await startProfile();
       const cpuBefore = mainThreadCpuMs();
       const { latencies, wallMs } = await runLoad(port, measured);
       const cpuAfter = mainThreadCpuMs();
+      await profiler?.stop(`${label}-${subject.name}`);
       const seen = new Set(all.slice(0, WARMUP).map((p) => p.replace(/&?page=\d+&size=\d+$/, '')));
       const cold: number[] = [];
       measured.forEach((p, i) => {
@@ -412,6 +417,23 @@ function mainThreadCpuMs(): number | null {
   } catch {
     return null;
   }
+}
+
+let profiles = 0;
+async function startProfile() {
+  const prefix = process.env.CATALOGUE_CPU_PROFILE;
+  if (!prefix) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(name: string) {
+      const { profile } = await session.post('Profiler.stop');
+      fs.writeFileSync(`${prefix}-${name}-${++profiles}.cpuprofile`, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }
 
 function median(values: number[]) {
