@@ -24,6 +24,11 @@ export const SPEC_OPERATIONS: Array<[string, string]> = [
   ['get', '/api/Auth/getUserInfoByUserId'],
   ['post', '/api/Auth/upsertUserInfoByUserId'],
   ['get', '/api/Auth/getUsersListNew'],
+  ['post', '/api/Eimzo/makeAttached'],
+  ['get', '/api/Factura/getTaxpayerTypeByOrgId'],
+  ['get', '/api/Lot/getLotPrefixes2'],
+  ['get', '/api/Soliq/getProductByCode'],
+  ['get', '/api/Soliq/getProductById'],
 ];
 
 withDatabases(

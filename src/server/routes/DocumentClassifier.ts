@@ -23,7 +23,7 @@ const packageSchema = obj({
   nameUzLatn: { type: ['string', 'null'] },
   nameUzCyrl: { type: ['string', 'null'] },
 });
-const classifierRow = obj({
+export const classifierRow = obj({
   code: str('Classifier code, 17 digits'),
   name: str('Name in the language asked for'),
   nameRu: { type: ['string', 'null'] },

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticate, currentUser } from '../auth';
 import { ApiError } from '../errors';
 import { listMeasures } from '../services/reference/measures';
 import { askTaxAuthority, taxAuthorityOf } from '../services/soliq/instance';
+import { memberOrganizationTin } from '../services/soliq/organizations';
 import { timestampSignatureHex } from '../services/soliq/timestamp';
 import { BEARER, dataAnswer, int, langOf, langQuery, obj, rowsAnswer, str, TIN } from './referenceSchemas';
 import { taxpayerTypeName } from './Soliq';
@@ -26,9 +27,36 @@ const listQuery = {
   pageLimit: int('Rows per page', { minimum: 1, maximum: 100, default: 50 }),
 };
 
+const taxpayerTypeAnswer = dataAnswer(
+  obj({
+    tin: str('TIN'),
+    taxpayerType: { type: 'integer' },
+    name: str('Type'),
+    isDemo: { type: 'boolean' },
+  }),
+);
+
 export default async function facturaRoutes(app: FastifyInstance) {
   app.addHook('preHandler', authenticate);
   const authority = () => taxAuthorityOf(app);
+
+  /** The invoice service's taxpayer type of a TIN, named in the request's language. */
+  async function taxpayerTypeOf(tin: string, request: FastifyRequest) {
+    const lang = langOf(request);
+    const t = await askTaxAuthority(() => authority().taxpayer(tin, lang));
+    if (!t) throw new ApiError(404, 'TAXPAYER_NOT_FOUND', 'reference:errors.taxpayerNotFound', { tin });
+    if (!t.taxpayerType)
+      throw new ApiError(404, 'TAXPAYER_TYPE_UNKNOWN', 'reference:errors.taxpayerTypeUnknown', { tin });
+    return {
+      success: true,
+      data: {
+        tin,
+        taxpayerType: t.taxpayerType,
+        name: taxpayerTypeName(lang, t.taxpayerType),
+        isDemo: Boolean(t.isDemo),
+      },
+    };
+  }
 
   app.get(
     '/guid',
@@ -93,33 +121,30 @@ export default async function facturaRoutes(app: FastifyInstance) {
           required: ['tin'],
           properties: { tin: str('TIN', { pattern: TIN }), ...langQuery },
         },
-        response: dataAnswer(
-          obj({
-            tin: str('TIN'),
-            taxpayerType: { type: 'integer' },
-            name: str('Type'),
-            isDemo: { type: 'boolean' },
-          }),
-        ),
+        response: taxpayerTypeAnswer,
       },
     },
-    async (request) => {
-      const { tin } = request.query;
-      const lang = langOf(request);
-      const t = await askTaxAuthority(() => authority().taxpayer(tin, lang));
-      if (!t) throw new ApiError(404, 'TAXPAYER_NOT_FOUND', 'reference:errors.taxpayerNotFound', { tin });
-      if (!t.taxpayerType)
-        throw new ApiError(404, 'TAXPAYER_TYPE_UNKNOWN', 'reference:errors.taxpayerTypeUnknown', { tin });
-      return {
-        success: true,
-        data: {
-          tin,
-          taxpayerType: t.taxpayerType,
-          name: taxpayerTypeName(lang, t.taxpayerType),
-          isDemo: Boolean(t.isDemo),
+    async (request) => taxpayerTypeOf(request.query.tin, request),
+  );
+
+  app.get<{ Querystring: { orgId: string; lang?: string } }>(
+    '/getTaxpayerTypeByOrgId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Taxpayer type of one of your organisations, by its id here (another organisation: 404)',
+        security: BEARER,
+        querystring: {
+          type: 'object',
+          required: ['orgId'],
+          additionalProperties: false,
+          properties: { orgId: str('Organisation id', { format: 'uuid' }), ...langQuery },
         },
-      };
+        response: taxpayerTypeAnswer,
+      },
     },
+    async (request) =>
+      taxpayerTypeOf(await memberOrganizationTin(app.db, currentUser(request), request.query.orgId), request),
   );
 
   for (const [operation, kind, summary] of [

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { getKind } from '../../engine';
+import { LOCALES } from '../../engine/constants';
+import { lifecycleKinds } from '../../engine/lifecycle';
 import { authenticate } from '../auth';
 import { ApiError } from '../errors';
 import { translate } from '../i18n';
 import { askTaxAuthority, taxAuthorityOf } from '../services/soliq/instance';
-import { LOT_PREFIXES } from '../services/soliq/lots';
+import { kindsWithLot, LOT_PREFIXES } from '../services/soliq/lots';
 import {
   BEARER,
   dataAnswer,
@@ -84,6 +87,59 @@ export default async function lotRoutes(app: FastifyInstance) {
         name: translate(lang, `reference:lotPrefixes.${p.key}`),
       }));
       return { rows, totalCount: rows.length };
+    },
+  );
+
+  // Version 2 of the list: each prefix's deal type in every language at once (a form shows them
+  // without a second call per language) and the document kinds that carry a lot number, with where.
+  app.get<{ Querystring: { docType?: string } }>(
+    '/getLotPrefixes2',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Lot number prefixes with their deal types in ru, uz and en, and the document kinds that carry a lot number',
+        security: BEARER,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            docType: str('Only this kind (its key)', { maxLength: 40, pattern: '^[A-Za-z0-9]+$' }),
+          },
+        },
+        response: dataAnswer(
+          obj({
+            prefixes: {
+              type: 'array',
+              items: obj({
+                prefix: str('Prefix'),
+                platform: { type: ['string', 'null'] },
+                names: obj({ ru: str('Deal type'), uz: str('Deal type'), en: str('Deal type') }),
+              }),
+            },
+            kinds: {
+              type: 'array',
+              items: obj({ kind: str('Kind'), pointers: { type: 'array', items: { type: 'string' } } }),
+            },
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      const { docType } = request.query;
+      if (docType !== undefined && !lifecycleKinds().includes(docType))
+        throw new ApiError(400, 'UNKNOWN_DOC_TYPE', 'exchange:errors.unknownDocType', { docType });
+      const kinds = kindsWithLot(
+        (docType ? [docType] : lifecycleKinds()).map((kind) => ({ kind, schema: getKind(kind).schema })),
+      );
+      const prefixes = LOT_PREFIXES.map(({ prefix, platform, key }) => ({
+        prefix,
+        platform,
+        names: Object.fromEntries(
+          LOCALES.map((lang) => [lang, translate(lang, `reference:lotPrefixes.${key}`)]),
+        ),
+      }));
+      return { success: true, data: { prefixes: docType && !kinds.length ? [] : prefixes, kinds } };
     },
   );
 }

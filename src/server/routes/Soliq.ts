@@ -3,14 +3,19 @@ import { authenticate, currentUser } from '../auth';
 import { ApiError } from '../errors';
 import { translate } from '../i18n';
 import { getBank } from '../services/reference/banks/store';
+import { codeByInternationalCode } from '../services/reference/classifier/byGtin';
+import { classifierReaderOf } from '../services/reference/classifier/reader';
 import { districtByTaxCode, districtIdOf, getRegion } from '../services/reference/places';
 import { askTaxAuthority, taxAuthorityOf } from '../services/soliq/instance';
+import { memberOrganizationTin } from '../services/soliq/organizations';
 import type { Taxpayer } from '../services/soliq/types';
+import { classifierRow } from './DocumentClassifier';
 import {
   BEARER,
   dataAnswer,
   int,
   langOf,
+  MXIK,
   obj,
   pageQuery,
   rowsAnswer,
@@ -522,16 +527,58 @@ export default async function soliqRoutes(app: FastifyInstance) {
         ),
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const r = await app.db.query<{ tin: string | null }>(
-        `select o.tin from organizations o join memberships m on m.organization_id = o.id
-         where o.id = $1 and m.user_id = $2 and m.is_active`,
-        [request.query.orgId, user.userId],
-      );
-      const tin = r.rows[0]?.tin;
-      if (!tin) throw new ApiError(404, 'ORGANIZATION_NOT_FOUND', 'reference:errors.organizationIdNotFound');
-      return taxpayerType(tin, request);
+    async (request) =>
+      taxpayerType(await memberOrganizationTin(app.db, currentUser(request), request.query.orgId), request),
+  );
+
+  // The classifier's product card by its code, or by the international id (GTIN) of a brand-level
+  // code (spec §7 "product code, id"): the same cards as Document/getProductsClassifier.
+  const product = async (request: FastifyRequest, code: string | null, asked: string) => {
+    const card = code ? await classifierReaderOf(app.db).get(code, lang(request)) : null;
+    if (!card)
+      throw new ApiError(404, 'PRODUCT_NOT_FOUND', 'reference:errors.classifierProductNotFound', {
+        code: asked,
+      });
+    return { success: true, data: card };
+  };
+
+  app.get<{ Querystring: { code: string; lang?: string } }>(
+    '/getProductByCode',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A classifier product (MXIK / IKPU) by its 17-digit code: names, marking, packages',
+        security: BEARER,
+        querystring: {
+          type: 'object',
+          required: ['code'],
+          additionalProperties: false,
+          properties: { code: str('Classifier code, 17 digits', { pattern: MXIK }), ...LANG_UZ },
+        },
+        response: dataAnswer(classifierRow),
+      },
     },
+    async (request) => product(request, request.query.code, request.query.code),
+  );
+
+  app.get<{ Querystring: { id: string; lang?: string } }>(
+    '/getProductById',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'A classifier product by its international id (GTIN barcode, 8–14 digits) of a brand-level code',
+        security: BEARER,
+        querystring: {
+          type: 'object',
+          required: ['id'],
+          additionalProperties: false,
+          properties: { id: str('GTIN, 8 to 14 digits', { pattern: '^\\d{8,14}$' }), ...LANG_UZ },
+        },
+        response: dataAnswer(classifierRow),
+      },
+    },
+    async (request) =>
+      product(request, await codeByInternationalCode(app.db, request.query.id), request.query.id),
   );
 }

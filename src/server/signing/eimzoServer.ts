@@ -241,4 +241,14 @@ export class EimzoServerSignatureService implements SignatureService {
     if (reply.status !== 1 || !reply.pkcs7b64) throw failure(reply);
     return reply.pkcs7b64;
   }
+
+  async makeAttached(
+    dataB64: string,
+    detachedPkcs7b64: string,
+    context?: SignatureRequestContext,
+  ): Promise<string> {
+    const reply = await this.call('frontend/pkcs7/make-attached', `${dataB64}|${detachedPkcs7b64}`, context);
+    if (reply.status !== 1 || !reply.pkcs7b64) throw failure(reply);
+    return reply.pkcs7b64;
+  }
 }

@@ -38,6 +38,9 @@ class UnconfiguredSignatureService implements SignatureService {
   async join(): Promise<never> {
     this.fail();
   }
+  async makeAttached(): Promise<never> {
+    this.fail();
+  }
 }
 
 /**

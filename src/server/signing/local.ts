@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import type * as pkijs from 'pkijs';
 import {
+  attachContent,
   attachTimestampToken,
   buildTimestampRequest,
   bytesEqual,
@@ -13,6 +14,7 @@ import {
   encapsulatedContent,
   encodeCms,
   encodeSignedData,
+  fromBase64,
   leanSignedData,
   leanSignerInfo,
   mergeSignedData,
@@ -249,6 +251,28 @@ export class LocalSignatureService implements SignatureService {
     } catch {
       throw new SignatureError('TIMESTAMP_FAILED', 'The timestamp authority gave no usable token');
     }
+  }
+
+  async makeAttached(
+    dataB64: string,
+    detachedPkcs7b64: string,
+    context?: SignatureRequestContext,
+  ): Promise<string> {
+    let attached: string;
+    try {
+      const der = decodePkcs7(detachedPkcs7b64);
+      if (parseCms(der).content)
+        throw new SignatureError('MALFORMED', 'The signature already carries its content');
+      attached = toBase64(attachContent(der, fromBase64(dataB64.trim())));
+    } catch (err) {
+      asSignatureError(err);
+    }
+    // Every signer must sign exactly these bytes: an attached CMS that does not verify is refused.
+    const checked = await this.verifyDocument(attached, context);
+    const refused = checked.signers.find((signer) => !signer.valid);
+    if (refused)
+      throw new SignatureError(refused.code ?? 'BAD_SIGNATURE', refused.message ?? 'Not a valid signature');
+    return attached;
   }
 
   async join(firstPkcs7b64: string, secondPkcs7b64: string): Promise<string> {

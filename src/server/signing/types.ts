@@ -101,4 +101,9 @@ export interface SignatureService {
   timestamp(pkcs7b64: string, context?: SignatureRequestContext): Promise<string>;
   /** One PKCS#7 carrying the signers of both; both must sign the same content. */
   join(firstPkcs7b64: string, secondPkcs7b64: string, context?: SignatureRequestContext): Promise<string>;
+  /**
+   * A detached PKCS#7 made attached to its data (Base64), once every signer verifies over it
+   * (E-IMZO-Server's /frontend/pkcs7/make-attached).
+   */
+  makeAttached(dataB64: string, detachedPkcs7b64: string, context?: SignatureRequestContext): Promise<string>;
 }
