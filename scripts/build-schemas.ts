@@ -32,6 +32,7 @@ import { kindSummary, type UiSchema } from '../src/engine/kindInfo';
 import { checkLifecycle } from '../src/engine/lifecycle/check';
 import type { Lifecycle } from '../src/engine/lifecycle/types';
 import { checkUi } from '../src/engine/ui/check';
+import { computedTableProblems } from '../src/engine/ui/tables';
 import { printLayoutsModule } from './print-layouts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -196,7 +197,10 @@ export function checkKindUi(
   bundled: JsonSchema,
   ui: UiSchema,
 ): void {
-  const problems = checkUi(bundled, ui, { parties: group === 'documents' });
+  const problems = [
+    ...checkUi(bundled, ui, { parties: group === 'documents' }),
+    ...computedTableProblems(bundled, ui),
+  ];
   if (problems.length)
     throw new Error(`schemas/${group}/${kind}/ui.json:\n  ${problems.map((p) => `#${p}`).join('\n  ')}`);
 }
