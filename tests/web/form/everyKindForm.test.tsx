@@ -14,6 +14,7 @@ import { blankDocument } from '../../../src/web/documents/editor/blankDocument';
 import { prefillNew, writeDeep } from '../../../src/web/documents/editor/prefill';
 import { DocumentForm } from '../../../src/web/form/DocumentForm';
 import { detachedLinePaths } from '../../../src/web/form/detachedLines';
+import { formatDecimal } from '../../../src/web/form/format';
 import { loadFormKind } from '../../../src/web/form/kinds';
 import { loadFixtures } from '../../engine/fixtures';
 import { schemaPlaces, valuesAt } from '../../engine/schemaWalk';
@@ -174,6 +175,23 @@ describe('a block whose schema takes null', () => {
   });
 });
 
+describe('reading a document', () => {
+  it.each(kinds)('%s: no field or list is marked as one to fill', async (kind) => {
+    const fixture = validFixtures.find((f) => f.kind === kind)!;
+    const definition = await loadFormKind(kind);
+    render(
+      <DocumentForm
+        schema={definition.schema as RJSFSchema}
+        uiSchema={definition.ui as UiSchema}
+        mode="view"
+        initialData={structuredClone(fixture.document)}
+      />,
+    );
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 10_000 });
+    expect(document.querySelectorAll('.form-item-required').length).toBe(0);
+  });
+});
+
 describe('an item added to a list starts with its optional blocks left out', () => {
   // Every RJSF-drawn list (not a product table) whose items have required blocks that take null, in
   // every valid fixture holding that list: "Add" appends an item; none of its blocks is required.
@@ -281,6 +299,14 @@ describe('computed totals compute wherever the schema places them', () => {
         if (!(lineSchema && getRequired(fixture.kind, path).includes(total.split('/')[0]))) continue;
         expect(readPath(at(changed), total), total).toBeDefined();
         expect(readPath(at(changed), total), total).toBe(readPath(at(expected), total));
+        // A read-only total reads as money (grouped, two decimals), not as the stored number.
+        const field = document.getElementById(
+          ['root', ...path, ...total.split('/')].join('_'),
+        ) as HTMLInputElement | null;
+        if (field?.readOnly)
+          await waitFor(() =>
+            expect(field.value, total).toBe(formatDecimal(readPath(at(expected), total), 'ru', 2)),
+          );
       }
     },
   );

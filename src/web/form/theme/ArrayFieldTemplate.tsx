@@ -45,8 +45,9 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       <ArrayFieldTitleTemplate
         fieldPathId={fieldPathId}
         title={titleKey}
-        // The key must be there, but an empty list is a valid answer: no asterisk unless items are.
-        required={required && (schema.minItems ?? 0) > 0}
+        // The key must be there, but an empty list is a valid answer: no asterisk unless items are;
+        // none when reading (the view marks nothing to fill).
+        required={!readonly && required && (schema.minItems ?? 0) > 0}
         schema={schema}
         uiSchema={uiSchema}
         registry={registry}

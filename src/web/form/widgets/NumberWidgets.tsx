@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Input } from '../../ui';
 import { parseDecimalInput } from '../engine';
-import { decimalSeparator } from '../format';
+import { decimalSeparator, formatDecimal } from '../format';
 import { useFormText } from '../theme/formText';
 import { inputLook, useWidgetAria } from './a11y';
 import { useMask } from './useMask';
@@ -33,6 +33,20 @@ function DecimalWidget(props: WidgetProps & { scale: number }) {
       onChange(number === null ? unmasked : number);
     },
   );
+  // Read only (a computed total): shown as money, grouped with its decimals, never edited.
+  if (readonly && typeof value === 'number')
+    return (
+      <Input
+        id={id}
+        {...inputLook(options)}
+        {...aria}
+        className="input-number"
+        required={required}
+        disabled={disabled}
+        readOnly
+        value={formatDecimal(value, lang, scale === 2 ? 2 : undefined)}
+      />
+    );
   return (
     <Input
       ref={ref}

@@ -1,6 +1,20 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Input } from '../../ui';
+import { formatDecimal } from '../format';
+import { useFormText } from '../theme/formText';
 import { inputLook, useWidgetAria } from './a11y';
+
+/**
+ * A computed amount shown read-only (a goods group's "Итого стоимость поставки"): as money, grouped
+ * with two decimals, not as the stored JSON number. The NumberField hands the number over, or its
+ * text with the browser's decimal separator.
+ */
+function readonlyAmount(value: unknown, schema: WidgetProps['schema']): number | null {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (!types.includes('number') || (schema as { decimalPlaces?: number }).decimalPlaces !== 2) return null;
+  const amount = typeof value === 'string' ? Number(value.replace(',', '.')) : value;
+  return typeof amount === 'number' && Number.isFinite(amount) ? amount : null;
+}
 
 /** Plain text (and the BaseInputTemplate): the ui kit Input; '' is stored as "absent". */
 export function TextWidget(props: WidgetProps) {
@@ -20,7 +34,9 @@ export function TextWidget(props: WidgetProps) {
     type,
   } = props;
   const aria = useWidgetAria(props);
+  const { lang } = useFormText();
   const inputType = (type as string | undefined) ?? (options.inputType as string | undefined) ?? 'text';
+  const amount = readonly ? readonlyAmount(value, schema) : null;
   return (
     <Input
       id={id}
@@ -28,7 +44,7 @@ export function TextWidget(props: WidgetProps) {
       type={inputType}
       {...inputLook(options)}
       {...aria}
-      value={value ?? ''}
+      value={amount !== null ? formatDecimal(amount, lang, 2) : (value ?? '')}
       required={required}
       disabled={disabled || readonly}
       readOnly={readonly}
