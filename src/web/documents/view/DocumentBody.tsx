@@ -1,14 +1,20 @@
-import { useMemo } from 'react';
+import { use, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasPrintLayout, printLayoutOf } from '../../../engine/print/layout';
 import type { DocumentView } from '../../api/documents';
 import { DocumentForm } from '../../form/DocumentForm';
 import { detachedLinePaths } from '../../form/detachedLines';
 import { useFormKind } from '../../form/kinds';
-import { ViewedDocumentContext } from '../../form/view/viewedDocument';
 import { Loading } from '../../ui';
 import { MarkingCodes, markedLines } from './MarkingCodes';
-import { viewUiSchema } from './viewOrder';
+
+// The view's goods tables and its field order (from the print layouts) are one chunk, loaded with the
+// page's first render and not imported by the page itself: every chunk a page imports is listed in
+// the app's entry (npm run size).
+let viewChunk: Promise<typeof import('../../form/view/ViewProductTable')> | null = null;
+const loadViewChunk = () => {
+  viewChunk ??= import('../../form/view/ViewProductTable');
+  return viewChunk;
+};
 
 const readPath = (data: unknown, path: readonly string[]) =>
   path.reduce<unknown>(
@@ -23,23 +29,17 @@ const readPath = (data: unknown, path: readonly string[]) =>
 export function DocumentBody({ document }: { document: DocumentView }) {
   const { t } = useTranslation('workspace');
   const definition = useFormKind(document.kind);
+  const { viewUiSchemaOf } = use(loadViewChunk());
   const ui = useMemo(
-    () =>
-      definition && hasPrintLayout(definition.kind)
-        ? viewUiSchema(definition.ui, definition.schema as never, printLayoutOf(definition.kind))
-        : definition?.ui,
-    [definition],
-  );
-  const viewed = useMemo(
-    () => ({ kind: document.kind, content: document.content as Record<string, unknown> }),
-    [document.kind, document.content],
+    () => definition && viewUiSchemaOf(definition.kind, definition.ui, definition.schema as never),
+    [definition, viewUiSchemaOf],
   );
   if (!definition || !ui) return <Loading />;
   const lines = detachedLinePaths(definition.schema as never, definition.ui).flatMap((path) =>
     markedLines(readPath(document.content, path)),
   );
   return (
-    <ViewedDocumentContext.Provider value={viewed}>
+    <>
       <DocumentForm
         key={`${document.id}:${document.version}`}
         schema={definition.schema as never}
@@ -54,6 +54,6 @@ export function DocumentBody({ document }: { document: DocumentView }) {
           <MarkingCodes lines={lines} />
         </section>
       )}
-    </ViewedDocumentContext.Provider>
+    </>
   );
 }

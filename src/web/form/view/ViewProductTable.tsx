@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { PrintColumn, PrintTable } from '../../../engine/print';
 import { langOf } from '../format';
 import type { FormServices } from '../theme/formContext';
-import { useViewedDocument } from './viewedDocument';
 import { kindOfSchema, viewModelOf } from './viewModel';
 import './viewTable.css';
+
+// The view's field order comes with this chunk (it holds the print layouts): DocumentBody waits for it.
+export { viewUiSchemaOf } from './viewOrder';
 
 /** Namespaces the goods table reads: the print model's texts, field titles and option names. */
 const NAMESPACES = ['print', 'forms', 'documents', 'exchange', 'form'] as const;
@@ -69,9 +71,9 @@ function Cell({ texts, unit }: { texts: string[]; unit?: string }) {
  */
 export function ViewProductTable({ registry, fieldPathId }: FieldProps) {
   const { t, i18n } = useTranslation([...NAMESPACES]);
-  const given = useViewedDocument();
   const services = registry.formContext as FormServices | undefined;
-  const document = given ?? {
+  // The whole document (lines included) is the form's data store's; the kind is the schema's.
+  const document = {
     kind: kindOfSchema(registry.rootSchema),
     content: (services?.data.get() ?? {}) as Record<string, unknown>,
   };

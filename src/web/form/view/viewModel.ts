@@ -2,7 +2,12 @@ import type { Locale } from '../../../engine/constants';
 import type { Translate } from '../../../engine/localize';
 import { buildPrintModel, type PrintModel } from '../../../engine/print';
 import { listKinds } from '../../../engine/registry';
-import type { ViewedDocument } from './viewedDocument';
+
+/** A document the view shows: its kind and its whole content (product lines included). */
+export interface ViewedDocument {
+  kind: string;
+  content: Record<string, unknown>;
+}
 
 /** The registered kind whose schema the form shows ('' when none). */
 export function kindOfSchema(schema: unknown): string {

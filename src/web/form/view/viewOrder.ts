@@ -1,5 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { PrintLayout } from '../../../engine/print';
+import { hasPrintLayout, printLayoutOf } from '../../../engine/print/layout';
 
 const firstSegment = (pointer: string | undefined): string | undefined =>
   pointer?.split('/').filter(Boolean)[0];
@@ -37,4 +38,9 @@ export function viewUiSchema(ui: UiSchema, schema: RJSFSchema, layout: PrintLayo
   const reordered = [...rest.slice(0, at), ...parties, ...rest.slice(at)];
   if (!reordered.includes('*') && reordered.length < properties.length) reordered.push('*');
   return { ...ui, 'ui:order': reordered };
+}
+
+/** The view's UI schema of a kind: its parties in its print layout's order (as it is without one). */
+export function viewUiSchemaOf(kind: string, ui: UiSchema, schema: RJSFSchema): UiSchema {
+  return hasPrintLayout(kind) ? viewUiSchema(ui, schema, printLayoutOf(kind)) : ui;
 }
