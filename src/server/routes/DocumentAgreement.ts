@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { statusInfo } from '../../engine/lifecycle';
+import { getLifecycle, isAwaiting, statusInfo } from '../../engine/lifecycle';
 import { authenticate, currentUser } from '../auth';
 import { requireDocumentRight } from '../services/access';
 import {
@@ -48,7 +48,7 @@ export default async function documentAgreementRoutes(app: FastifyInstance) {
   /** The document as the caller's organisation sees it, or 404; then the view right of its kind. */
   async function visible(request: FastifyRequest, documentId: string): Promise<AgreedDocument> {
     const caller = callerOf(request);
-    const { doc } = await loadVisible(app.db, caller, documentId);
+    const { doc, party } = await loadVisible(app.db, caller, documentId);
     await requireDocumentRight(app.db, currentUser(request), doc.kind, 'view', {
       ip: request.ip,
       documentId,
@@ -58,6 +58,10 @@ export default async function documentAgreementRoutes(app: FastifyInstance) {
       kind: doc.kind,
       contentHash: doc.content_hash,
       final: statusInfo(doc.kind, doc.status)?.final === true,
+      // The caller's own draft, or a status the life cycle says waits for one of its roles.
+      awaitsCaller:
+        (doc.status === getLifecycle(doc.kind).initial && party.roles.includes('sender')) ||
+        isAwaiting(doc.kind, { status: doc.status, roles: party.roles, identity: caller.identity }),
     };
   }
 

@@ -21,7 +21,15 @@ export interface AgreedDocument {
   contentHash: string;
   /** The document's status is final: nothing is left to approve (no new route, no resend). */
   final?: boolean;
+  /**
+   * False when the life cycle waits for another party, not the caller's organisation (a sent
+   * document waiting for the buyer): there is nothing of its own to sign, so nothing to approve.
+   */
+  awaitsCaller?: boolean;
 }
+
+/** A new route or a resend makes sense only while the caller has something to sign. */
+const approvable = (doc: AgreedDocument) => !doc.final && doc.awaitsCaller !== false;
 
 export interface PerformerView {
   userId: string;
@@ -192,12 +200,12 @@ export async function agreementInfo(db: Db, user: AuthUser, doc: AgreedDocument)
     },
     performers,
     can: {
-      create: !agreement && prepare && !doc.final,
+      create: !agreement && prepare && approvable(doc),
       decide: !stale && performers.some((p) => p.current && p.userId === user.userId),
       control: Boolean(agreement) && agreement!.status === 'pending' && control,
       resend:
         Boolean(agreement) &&
-        !doc.final &&
+        approvable(doc) &&
         (own || control) &&
         prepare &&
         (agreement!.status !== 'pending' || stale),
@@ -215,6 +223,7 @@ export async function createAgreement(
   const rights = await rightsOf(db, user);
   if (!mayPrepare(rights, doc.kind)) throw new ApiError(403, 'NO_AUTHORITY', 'access:errors.noAuthority');
   if (doc.final) throw conflict('finalDocument');
+  if (!approvable(doc)) throw conflict('notAwaiting');
   const performers = [...new Set(input.performers)];
   if (!performers.length) throw new ApiError(400, 'NO_PERFORMERS', 'access:agreement.noPerformers');
   const { rows: staff } = await db.query<{ user_id: string }>(
