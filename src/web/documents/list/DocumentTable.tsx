@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { typeNameKey } from '../../../engine/lifecycle';
 import type { DocDirection, DocumentRow } from '../../api/documents';
-import { daysUntil, showDate, showDateTime, showMoney } from '../format';
+import { daysUntil, showDate, showDateTime } from '../format';
+import { useSum } from '../money';
 import { StatusBadge } from '../StatusBadge';
 import { isSelected, type Selection } from './selection';
 
@@ -45,6 +46,7 @@ export function DocumentTable({
   const { t, i18n } = useTranslation(['workspace', 'documents']);
   const lang = i18n.language;
   const typeName = useTypeName();
+  const sum = useSum();
   const pageIds = rows.map((r) => r.id);
   const allOnPage = rows.length > 0 && rows.every((r) => isSelected(selection, r.id));
   const someOnPage = rows.some((r) => isSelected(selection, r.id));
@@ -117,7 +119,7 @@ export function DocumentTable({
                   )}
                 </td>
                 <td data-label={col('total')} className="num">
-                  {showMoney(row.total, lang)}
+                  {sum(row.total)}
                 </td>
                 <td data-label={col('status')}>
                   <StatusBadge

@@ -1,8 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { listKindSummaries } from '../../../engine/registry';
 import { type Statistics, useStatistics } from '../../api/bulk';
-import { Button, type Column, EmptyState, Input, Loading, Table } from '../../ui';
+import { asLocale } from '../../documents/format';
+import { useSum } from '../../documents/money';
+import { parseLocalDate } from '../../form/format';
+import { DateInput } from '../../form/widgets/DateInput';
+import { Button, type Column, EmptyState, Loading, Table } from '../../ui';
 import { BarChart } from './BarChart';
 import './statistics.css';
 
@@ -22,11 +27,52 @@ function preset(name: 'month' | 'quarter' | 'year' | 'last12'): [string, string]
   return [day(new Date(y, m - 11, 1)), day(new Date(y, m + 1, 0))];
 }
 
-/** Money as the person reads it: grouped digits, two decimals, the sum label. */
-function useMoney() {
-  const { i18n, t } = useTranslation('statistics');
-  return (sum: string) =>
-    `${new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(sum))} ${t('currency')}`;
+/** A kind's name in the reader's language (the kind's own title key; data, never a list here). */
+function useKindName() {
+  const { t } = useTranslation();
+  const titles = new Map(listKindSummaries('documents').map((k) => [k.kind, k.titleKey]));
+  return (kind: string) => {
+    const key = titles.get(kind);
+    return key ? t(key) : t('statistics:otherKind');
+  };
+}
+
+/** "2026-11" → "нояб. 2026" (the chart's axis reads as months, not codes). */
+function useMonthName() {
+  const { t } = useTranslation('statistics');
+  return (month: string) =>
+    t('month', { month: t(`months.${Number(month.slice(5, 7))}`), year: month.slice(0, 4) });
+}
+
+/** A period bound: the forms' date field in the reader's locale; a complete real day sets it. */
+function PeriodDate({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange(day: string): void;
+}) {
+  const { i18n } = useTranslation();
+  const lang = asLocale(i18n.language);
+  return (
+    <span className="stats-date">
+      <label htmlFor={id}>{label}</label>
+      <DateInput
+        key={lang}
+        id={id}
+        lang={lang}
+        value={value}
+        onText={(masked) => {
+          const day = parseLocalDate(masked, lang);
+          if (day && day !== value) onChange(day);
+        }}
+      />
+    </span>
+  );
 }
 
 /** /statistics: the caller's documents for a period — totals, by month, kind and status, top counterparties. */
@@ -35,7 +81,7 @@ export default function StatisticsPage() {
   const [period, setPeriod] = useState<[string, string]>(() => preset('year'));
   const [from, to] = period;
   const stats = useStatistics(from, to, i18n.language);
-  const money = useMoney();
+  const money = useSum();
 
   return (
     <section className="page stats" aria-labelledby="stats-title">
@@ -46,26 +92,8 @@ export default function StatisticsPage() {
             {t(`presets.${p}`)}
           </Button>
         ))}
-        <span className="stats-date">
-          <label htmlFor="stats-from">{t('from')}</label>
-          <Input
-            id="stats-from"
-            type="date"
-            value={from}
-            max={to}
-            onChange={(e) => e.target.value && setPeriod([e.target.value, to])}
-          />
-        </span>
-        <span className="stats-date">
-          <label htmlFor="stats-to">{t('to')}</label>
-          <Input
-            id="stats-to"
-            type="date"
-            value={to}
-            min={from}
-            onChange={(e) => e.target.value && setPeriod([from, e.target.value])}
-          />
-        </span>
+        <PeriodDate id="stats-from" label={t('from')} value={from} onChange={(day) => setPeriod([day, to])} />
+        <PeriodDate id="stats-to" label={t('to')} value={to} onChange={(day) => setPeriod([from, day])} />
       </form>
       {stats.isLoading ? (
         <Loading />
@@ -79,7 +107,9 @@ export default function StatisticsPage() {
 }
 
 function StatisticsBody({ data, money }: { data: Statistics; money: (s: string) => string }) {
-  const { t } = useTranslation(['statistics', 'exchange', 'bulk']);
+  const { t } = useTranslation(['statistics', 'exchange']);
+  const kindName = useKindName();
+  const monthName = useMonthName();
   const months = useMemo(() => [...new Set(data.byMonth.map((m) => m.month))].sort(), [data]);
   const monthSeries = useMemo(
     () =>
@@ -109,7 +139,7 @@ function StatisticsBody({ data, money }: { data: Statistics; money: (s: string) 
     {
       key: 'status',
       header: t('columns.status'),
-      cell: (r) => t(`exchange:status.${r.status}`, { defaultValue: r.status }),
+      cell: (r) => t(`exchange:status.${r.status}`, { defaultValue: t('statistics:otherStatus') }),
     },
     { key: 'count', header: t('columns.count'), cell: (r) => r.count, numeric: true },
     { key: 'sum', header: t('columns.sum'), cell: (r) => money(r.sum), numeric: true },
@@ -141,10 +171,10 @@ function StatisticsBody({ data, money }: { data: Statistics; money: (s: string) 
       ) : (
         <>
           <div className="stats-charts">
-            <BarChart title={t('charts.byMonth')} labels={months} series={monthSeries} />
+            <BarChart title={t('charts.byMonth')} labels={months.map(monthName)} series={monthSeries} />
             <BarChart
               title={t('charts.byKind')}
-              labels={kinds.map((k) => t(`bulk:kinds.${k}`, { defaultValue: k }))}
+              labels={kinds.map(kindName)}
               series={kindSeries}
               horizontal
             />
