@@ -7,12 +7,12 @@ import {
   fetchImportKinds,
   fetchImportLog,
   followJob,
-  type ImportError,
   type ImportLog,
   uploadWithProgress,
 } from '../../api/bulk';
 import { ApiRequestError } from '../../api/client';
-import { Button, Checkbox, type Column, Modal, Pagination, Select, Table } from '../../ui';
+import { Button, Checkbox, Modal, Pagination, Select } from '../../ui';
+import { ImportErrorTable } from './ImportErrorTable';
 import { ProgressBar } from './Progress';
 import './bulk.css';
 
@@ -27,7 +27,7 @@ const PAGE = 20;
 /**
  * Import of documents from Excel: kind, file, "check only"; the upload's progress, then the job's
  * (server-sent events), then the outcome — the drafts created, or the errors table of spec §2 (row,
- * column name, message, and the rule that failed).
+ * column name, message).
  */
 export function ImportDialog({
   onClose,
@@ -127,19 +127,6 @@ export function ImportDialog({
         setError(err instanceof ApiRequestError ? err.message : String((err as Error).message));
     }
   };
-
-  const columns: Column<ImportError>[] = [
-    { key: 'row', header: t('bulk:import.table.row'), cell: (r) => r.row ?? '—', numeric: true, width: 80 },
-    { key: 'column', header: t('bulk:import.table.column'), cell: (r) => r.column ?? '—' },
-    { key: 'message', header: t('bulk:import.table.message'), cell: (r) => r.message },
-    {
-      key: 'rule',
-      header: t('bulk:import.table.rule'),
-      cell: (r) => <code>{r.rule ?? ''}</code>,
-      width: 140,
-    },
-    { key: 'doc', header: t('bulk:import.table.document'), cell: (r) => r.documentKey ?? '' },
-  ];
 
   // The job counts two passes over the documents (check all, then create each), unless it only
   // checks: the label names the pass and counts documents, not steps.
@@ -242,12 +229,7 @@ export function ImportDialog({
             </p>
             {phase.log.errorsCount > 0 && (
               <div className="bulk-scroll" data-testid="import-errors">
-                <Table
-                  caption={t('bulk:import.table.caption')}
-                  columns={columns}
-                  rows={errors.data?.rows ?? []}
-                  rowKey={(r) => String(r.id)}
-                />
+                <ImportErrorTable rows={errors.data?.rows ?? []} />
                 {(errors.data?.totalCount ?? 0) > PAGE && (
                   <Pagination
                     page={page}
