@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withDatabases } from '../harness';
 import { bearer, director, ROLE, type Session, staffMember } from './helpers';
+import { expectHistoryLabels } from './historyLabels';
 
 withDatabases(
   'organisation settings: requisites, accounts, branches, accountants, structure, own profile',
@@ -162,6 +163,48 @@ withDatabases(
         expect((await audit('settings.account.deleted', boss.organizationId)).length).toBe(1);
       });
 
+      it('an account saved without its bank name gets the banks directory’s name for the MFO (issue 26)', async () => {
+        await ctx.db.query(
+          `insert into ref_banks (mfo, name, search) values ('00977', 'Directory Bank (test)', '00977 directory bank'),
+             ('00978', 'Other Directory Bank (test)', '00978 other directory bank') on conflict (mfo) do nothing`,
+        );
+        const boss = await director(ctx, 2);
+        const added = await call(boss, 'POST', '/api/OrganizationAccount/add', {
+          account: '20208000900123450977',
+          mfo: '00977',
+        });
+        expect(added.statusCode, added.body).toBe(200);
+        expect(added.json().data.bankName).toBe('Directory Bank (test)');
+        const { rows } = await ctx.db.query('select bank_name from organization_accounts where id = $1', [
+          added.json().data.id,
+        ]);
+        expect(rows[0].bank_name).toBe('Directory Bank (test)');
+        // A name typed by hand is kept; the old bank's name left in the form after the MFO changed is not.
+        const typed = await call(boss, 'POST', '/api/OrganizationAccount/add', {
+          account: '20208000900123450978',
+          mfo: '00977',
+          bankName: 'Our branch of Directory Bank',
+        });
+        expect(typed.json().data.bankName).toBe('Our branch of Directory Bank');
+        const moved = await call(boss, 'PUT', '/api/OrganizationAccount/update', {
+          id: added.json().data.id,
+          account: '20208000900123450977',
+          mfo: '00978',
+          bankName: 'Directory Bank (test)',
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+        expect(moved.json().data.bankName).toBe('Other Directory Bank (test)');
+        // An account saved empty before this fix shows the directory's name too.
+        await ctx.db.query(`update organization_accounts set bank_name = '' where id = $1`, [
+          typed.json().data.id,
+        ]);
+        const list = (await call(boss, 'GET', '/api/OrganizationAccount/GetOrganizationAccounts')).json().data
+          .rows;
+        expect(list.find((a: { id: string }) => a.id === typed.json().data.id).bankName).toBe(
+          'Directory Bank (test)',
+        );
+      });
+
       it('staff of a branch follow its new code and lose it when it is deleted', async () => {
         const boss = await director(ctx, 3);
         const branch = (
@@ -315,6 +358,10 @@ withDatabases(
           userId: boss.userId,
           userName: 'Tursunov Bobur Olimovich (demo)',
         });
+      });
+
+      it('names every changed field in ru, uz and en, never by its name in the code (issue 26)', async () => {
+        expect(await expectHistoryLabels(ctx)).toBeGreaterThan(15);
       });
     });
   },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withDatabases } from '../harness';
 import { addStaff, bearer, director, login, newPerson, ROLE, STAFF_PASSWORD, staffMember } from './helpers';
+import { expectHistoryLabels } from './historyLabels';
 
 withDatabases('staff and roles API', (ctx) => {
   const get = (url: string, session: { token: string }) =>
@@ -231,5 +232,9 @@ withDatabases('staff and roles API', (ctx) => {
       const deleted = await get('/api/Roles/list?is_deleted=true', boss);
       expect(deleted.json().data.rows.map((r: { name: string }) => r.name)).toEqual(['Temporary']);
     });
+  });
+
+  it('names every field a staff, role or access change records in ru, uz and en (issue 26)', async () => {
+    expect(await expectHistoryLabels(ctx)).toBeGreaterThan(5);
   });
 });

@@ -14,7 +14,14 @@ const rows: ImportError[] = [
     rule: 'pinflOrTin',
     documentKey: 'TIN-1',
   },
-  { id: 2, row: 3, column: 'Количество', message: 'Неверный тип значения', rule: 'type', documentKey: 'BAD-1' },
+  {
+    id: 2,
+    row: 3,
+    column: 'Количество',
+    message: 'Неверный тип значения',
+    rule: 'type',
+    documentKey: 'BAD-1',
+  },
 ];
 
 it('has a row, column, message and document per error, and no rule id anywhere', () => {

@@ -48,7 +48,28 @@ const viewOf = (row: Row): BankAccountView => ({
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-const COLUMNS = 'id, account, mfo, bank_name, currency, is_main, is_active, updated_at';
+// An account saved without its bank's name (before the name was filled on save) shows the name the
+// banks directory has for its MFO.
+const COLUMNS = `a.id, a.account, a.mfo, coalesce(nullif(a.bank_name, ''), b.name, '') as bank_name, a.currency,
+  a.is_main, a.is_active, a.updated_at`;
+const FROM = 'organization_accounts a left join ref_banks b on b.mfo = a.mfo';
+
+/** The bank's name in the banks directory, or null when it does not know the MFO. */
+async function directoryBankName(db: Db, mfo: string): Promise<string | null> {
+  const { rows } = await db.query<{ name: string }>('select name from ref_banks where mfo = $1', [mfo]);
+  return rows[0]?.name ?? null;
+}
+
+/**
+ * The bank name to keep: the one given, unless it is the old bank's name left in the form after the
+ * MFO changed; else the directory's name for the MFO.
+ */
+async function bankNameFor(db: Db, input: BankAccountInput, before: BankAccountView | null): Promise<string> {
+  const given = input.bankName?.trim() ?? (before && before.mfo === input.mfo ? before.bankName : '');
+  const stale = before !== null && before.mfo !== input.mfo && given === before.bankName;
+  if (given && !stale) return given;
+  return (await directoryBankName(db, input.mfo)) ?? (stale ? '' : given);
+}
 export async function listAccounts(
   db: Db,
   user: AuthUser,
@@ -56,14 +77,14 @@ export async function listAccounts(
 ): Promise<ListAnswer<BankAccountView>> {
   const { pageSize, offset } = paging(query.page, query.pageSize);
   const params = [user.organizationId, query.isActive ?? null];
-  const where = 'organization_id = $1 and ($2::boolean is null or is_active = $2)';
+  const where = 'a.organization_id = $1 and ($2::boolean is null or a.is_active = $2)';
   const { rows: count } = await db.query<{ n: string }>(
-    `select count(*) as n from organization_accounts where ${where}`,
+    `select count(*) as n from organization_accounts a where ${where}`,
     params,
   );
   const { rows } = await db.query<Row>(
-    `select ${COLUMNS} from organization_accounts where ${where}
-      order by is_main desc, is_active desc, created_at, id limit $3 offset $4`,
+    `select ${COLUMNS} from ${FROM} where ${where}
+      order by a.is_main desc, a.is_active desc, a.created_at, a.id limit $3 offset $4`,
     [...params, pageSize, offset],
   );
   return { rows: rows.map(viewOf), totalCount: Number(count[0].n) };
@@ -71,7 +92,7 @@ export async function listAccounts(
 
 export async function getAccount(db: Db, user: AuthUser, id: string): Promise<BankAccountView> {
   const { rows } = await db.query<Row>(
-    `select ${COLUMNS} from organization_accounts where organization_id = $1 and id = $2`,
+    `select ${COLUMNS} from ${FROM} where a.organization_id = $1 and a.id = $2`,
     [user.organizationId, id],
   );
   if (!rows[0]) throw new ApiError(404, 'NOT_FOUND', 'access:errors.accountNotFound');
@@ -116,6 +137,7 @@ export async function saveAccount(
       );
     }
     let id = input.id;
+    const bankName = await bankNameFor(tx, input, before);
     try {
       if (before) {
         await tx.query(
@@ -126,7 +148,7 @@ export async function saveAccount(
             before.id,
             input.account,
             input.mfo,
-            input.bankName ?? before.bankName,
+            bankName,
             input.currency ?? before.currency,
             isMain,
           ],
@@ -135,14 +157,7 @@ export async function saveAccount(
         const { rows } = await tx.query<{ id: string }>(
           `insert into organization_accounts (organization_id, account, mfo, bank_name, currency, is_main)
            values ($1, $2, $3, $4, $5, $6) returning id`,
-          [
-            user.organizationId,
-            input.account,
-            input.mfo,
-            input.bankName ?? '',
-            input.currency ?? 'UZS',
-            isMain,
-          ],
+          [user.organizationId, input.account, input.mfo, bankName, input.currency ?? 'UZS', isMain],
         );
         id = rows[0].id;
       }

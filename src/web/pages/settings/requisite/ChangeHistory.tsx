@@ -1,12 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listKindSummaries } from '../../../../engine/registry';
 import { useChangeHistory } from '../../../api/settings';
 import { showDateTime } from '../../../documents/format';
 import { Button, EmptyState, Loading } from '../../../ui';
+import { historyFieldKeys, rightKind } from './historyFields';
 
 /** Who changed which settings when (the audit log), newest first, ten at a time. */
 export function ChangeHistory() {
-  const { t, i18n } = useTranslation(['settings', 'forms']);
+  const { t, i18n } = useTranslation(['settings', 'forms', 'access']);
+  const kindTitles = new Map(listKindSummaries('documents').map((k) => [k.kind, k.titleKey]));
+  /** A changed field's label in the reader's language; never the field's name in the code. */
+  const fieldLabel = (event: string, field: string) => {
+    const key = historyFieldKeys(event, field).find((k) => i18n.exists(k));
+    const label = key ? t(key) : t('settings:history.fields.other');
+    const kind = rightKind(event, field);
+    const title = kind ? kindTitles.get(kind) : undefined;
+    return title ? `${t(title)}: ${label}` : label;
+  };
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState(false);
   const history = useChangeHistory(page, open);
@@ -35,7 +46,7 @@ export function ChangeHistory() {
                     {fields.length > 0 && (
                       <span className="muted">
                         {' '}
-                        ({fields.map((f) => t(`forms:company.${f}`, { defaultValue: f })).join(', ')})
+                        ({fields.map((f) => fieldLabel(entry.event, f)).join(', ')})
                       </span>
                     )}
                   </li>
