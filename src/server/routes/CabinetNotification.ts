@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth';
-import { callerOf } from '../services/documents';
+import { callerOf, readScope } from '../services/documents';
 import {
   listNotifications,
   markRead,
@@ -79,7 +79,8 @@ export default async function cabinetNotificationRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { caller, who: w } = who(request);
-      return listNotifications(app.db, w, request.query, caller.lang);
+      const scope = await readScope(app.db, caller);
+      return listNotifications(app.db, w, request.query, caller.lang, scope);
     },
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth';
 import { ApiError } from '../errors';
-import { callerOf } from '../services/documents';
+import { callerOf, readScope } from '../services/documents';
 import { getStatistics } from '../services/statistics';
 
 // /api/Statistics (spec §7): getList(dateFrom, dateTo) — the caller's documents counted and summed by
@@ -73,7 +73,12 @@ export default async function statisticsRoutes(app: FastifyInstance) {
       const { dateFrom, dateTo } = request.query;
       if (dateFrom > dateTo) throw new ApiError(400, 'PERIOD_REVERSED', 'statistics:errors.periodReversed');
       const caller = callerOf(request);
-      return { success: true, data: await getStatistics(app.db, caller.identity, { dateFrom, dateTo }) };
+      // The same rights as the lists: the kinds the caller may view, its branch when limited to one.
+      const scope = await readScope(app.db, caller);
+      return {
+        success: true,
+        data: await getStatistics(app.db, caller.identity, { dateFrom, dateTo }, scope),
+      };
     },
   );
 }

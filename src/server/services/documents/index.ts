@@ -23,6 +23,9 @@ export {
   type ListFilters,
   listDocuments,
   PAGE_SIZES,
+  readScope,
+  scopeOf,
+  viewableKinds,
 } from './lists';
 export { loadVisible, notFound, signedRecord } from './rows';
 export { callerOf, createDocumentsService, type DocumentsService } from './service';

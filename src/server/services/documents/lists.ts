@@ -281,20 +281,11 @@ export function listAnswerOf(answered: Record<string, any>[]): { rows: ListRow[]
 
 /** Document/getCounts: the menu's counts, one grouped scan of the caller's rows. */
 export async function countDocuments(db: Db, caller: Caller) {
-  const [kinds, branch] = await Promise.all([viewableKinds(db, caller), branchScope(db, caller.user)]);
   // Only the conditions that narrow, as whereOf writes them for the lists: a caller who may view
   // every kind is not tested for the kind of each row (ten comparisons a row), nor one without a
   // branch scope for its branch.
   const params: unknown[] = [caller.identity];
-  let conditions = '';
-  if (kinds.length < lifecycleKinds().length) {
-    params.push(kinds);
-    conditions += ` and kind = any($${params.length})`;
-  }
-  if (branch !== null) {
-    params.push(branch);
-    conditions += ` and coalesce(branch, '') = $${params.length}`;
-  }
+  const conditions = await scopeOf(db, caller, params, '');
   const sql = `select box, bin_state, count(*)::int as total, count(*) filter (where awaiting)::int as awaiting
      from document_parties where identity = $1 and box is not null and bin_state <> 'deleted'${conditions}
      group by box, bin_state`;
@@ -325,13 +316,41 @@ function countsOf(rows: CountRow[]) {
   return counts;
 }
 
+/**
+ * What the caller may read of its organisation's documents: the kinds it may view (null: every kind)
+ * and its branch (null: every branch). Lists, counts, statistics and notifications apply it alike.
+ */
+export async function readScope(db: Db, caller: Caller) {
+  const [kinds, branch] = await Promise.all([viewableKinds(db, caller), branchScope(db, caller.user)]);
+  return { kinds: kinds.length < lifecycleKinds().length ? kinds : null, branch };
+}
+
+/**
+ * The conditions of the caller's rights over its party rows (columns prefixed by `alias`), as the
+ * lists apply them: only the kinds it may view, only its branch when limited to one. Adds their
+ * parameters to `params`; '' when nothing narrows.
+ */
+export async function scopeOf(db: Db, caller: Caller, params: unknown[], alias: string) {
+  const { kinds, branch } = await readScope(db, caller);
+  let conditions = '';
+  if (kinds !== null) {
+    params.push(kinds);
+    conditions += ` and ${alias}kind = any($${params.length})`;
+  }
+  if (branch !== null) {
+    params.push(branch);
+    conditions += ` and coalesce(${alias}branch, '') = $${params.length}`;
+  }
+  return conditions;
+}
+
 /** Document/getDocumentOrgs: the counterparties of the caller's documents, most frequent first. */
 export async function documentOrgs(db: Db, caller: Caller, search?: string, limit = 100) {
   const params: unknown[] = [caller.identity];
-  let filter = '';
+  let filter = await scopeOf(db, caller, params, '');
   if (search) {
     params.push(likePattern(search));
-    filter = ` and (lower(counterparty_name) like $2 or counterparty_identity like $2)`;
+    filter += ` and (lower(counterparty_name) like $${params.length} or counterparty_identity like $${params.length})`;
   }
   const { rows } = await db.query<{ identity: string; name: string | null; count: number }>(
     `select counterparty_identity as identity, max(counterparty_name) as name, count(*)::int as count
@@ -368,10 +387,10 @@ export function approvedStatuses(kind: string): number[] {
  */
 export async function documentsToCorrect(db: Db, caller: Caller, kind: string, search?: string) {
   const params: unknown[] = [caller.identity, kind, approvedStatuses(kind)];
-  let filter = '';
+  let filter = await scopeOf(db, caller, params, 'p.');
   if (search) {
     params.push(likePattern(search));
-    filter = ' and p.search like $4';
+    filter += ` and p.search like $${params.length}`;
   }
   const { rows } = await db.query<Record<string, any>>(
     `select p.document_id, d.national_id, p.number, p.doc_date, p.total_sum, p.status, p.counterparty_identity,

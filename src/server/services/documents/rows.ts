@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
-import { branchScope } from '../access';
+import { branchScope, requireDocumentRight } from '../access';
 import { PARTY_ROW_COLUMNS } from './partyRows';
 import type { Caller, DocumentRow, PartyRow } from './types';
 
@@ -56,7 +56,8 @@ export type AlsoRead = Record<string, { sql: string; params: unknown[] }>;
 /**
  * The document and the caller's party row, or 404: a document the caller is not a party of, does not
  * see yet (another organisation's draft) or deleted for good does not exist for it. The document and
- * its party rows are one statement (one round trip, one snapshot); `also` adds values to it.
+ * its party rows are one statement (one round trip, one snapshot); `also` adds values to it. A
+ * kind the caller may not view is a 403.
  */
 export async function loadVisible<A extends AlsoRead = Record<never, never>>(
   db: Db,
@@ -89,6 +90,9 @@ export async function loadVisible<A extends AlsoRead = Record<never, never>>(
   const doc = normalize(columns as unknown as DocumentRow);
   const parties = (read ?? []).map(partyOfJson);
   const party = await visibleParty(db, caller, parties, options.includeBinned);
+  // Whatever a route reads of a document (its view, a copy's content, versions, print, related
+  // documents) needs the kind's view right, as getById does: a 403 with its audit row.
+  await requireDocumentRight(db, caller.user, doc.kind, 'view', { documentId: doc.id, ip: caller.ip });
   return { doc, party, parties, also };
 }
 

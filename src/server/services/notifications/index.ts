@@ -124,28 +124,42 @@ interface NotificationRow {
 
 const mine = `(identity = $1 or organization_id = $2)`;
 
+/**
+ * What the caller may read of documents, as the lists apply it: the kinds it may view (null: every
+ * kind) and its branch (null: every branch).
+ */
+export interface NotificationScope {
+  kinds: string[] | null;
+  branch: string | null;
+}
+
+/**
+ * The notifications of `mine` the scope lets through ($3 the kinds, $4 the branch): one about a
+ * document of a kind the caller may not view, or of another branch, names what it may not read.
+ */
+const scoped = `${mine} and (kind is null or $3::text[] is null or kind = any($3::text[]))
+  and (document_id is null or $4::text is null or exists (
+    select 1 from document_parties p where p.document_id = n.document_id and p.identity = $1
+      and coalesce(p.branch, '') = $4::text))`;
+
 export async function listNotifications(
   db: Db,
   who: { identity: string; organizationId: string },
   q: { page: number; size: number; unreadOnly: boolean },
   lang: Locale,
+  scope: NotificationScope,
 ) {
-  const unread = `${mine} and read_at is null`;
-  const where = q.unreadOnly ? unread : mine;
+  const unread = `${scoped} and read_at is null`;
+  const where = q.unreadOnly ? unread : scoped;
+  const params = [who.identity, who.organizationId, scope.kinds, scope.branch];
   const [rows, total, unreadCount] = await Promise.all([
     db.query<NotificationRow>(
       `select id, type, document_id, kind, number, counterparty_name, reason, job_id, details, created_at, read_at
-       from cabinet_notifications where ${where} order by created_at desc, id limit $3 offset $4`,
-      [who.identity, who.organizationId, q.size, (q.page - 1) * q.size],
+       from cabinet_notifications n where ${where} order by created_at desc, id limit $5 offset $6`,
+      [...params, q.size, (q.page - 1) * q.size],
     ),
-    db.query<{ n: number }>(`select count(*)::int as n from cabinet_notifications where ${where}`, [
-      who.identity,
-      who.organizationId,
-    ]),
-    db.query<{ n: number }>(`select count(*)::int as n from cabinet_notifications where ${unread}`, [
-      who.identity,
-      who.organizationId,
-    ]),
+    db.query<{ n: number }>(`select count(*)::int as n from cabinet_notifications n where ${where}`, params),
+    db.query<{ n: number }>(`select count(*)::int as n from cabinet_notifications n where ${unread}`, params),
   ]);
   return {
     rows: rows.rows.map((r) => ({

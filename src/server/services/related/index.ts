@@ -1,6 +1,6 @@
 import { getLifecycle, hasLifecycle, readOne, statusInfo } from '../../../engine/lifecycle';
 import type { Db } from '../../db/client';
-import { type Caller, loadVisible } from '../documents';
+import { type Caller, loadVisible, scopeOf } from '../documents';
 
 // The documents one document refers to (the original of a corrected invoice, the waybills and the
 // empowerment an invoice names …): every text in its content that is the national id of another
@@ -60,6 +60,9 @@ export async function relatedDocuments(db: Db, caller: Caller, id: string): Prom
   const ownId = own ? readOne(doc.content, own) : null;
   const references = candidateReferences(doc.content, own).filter((ref) => ref.value !== ownId);
   if (references.length === 0) return [];
+  const params: unknown[] = [caller.identity, [...new Set(references.map((ref) => ref.value))], id];
+  // Only documents the caller may read: of a kind it may view, in its branch.
+  const scope = await scopeOf(db, caller, params, 'p.');
   const { rows } = await db.query<{
     id: string;
     kind: string;
@@ -70,8 +73,8 @@ export async function relatedDocuments(db: Db, caller: Caller, id: string): Prom
   }>(
     `select d.id, d.kind, d.national_id, d.number, d.doc_date, p.view_status
      from documents d join document_parties p on p.document_id = d.id and p.identity = $1
-     where d.national_id = any($2) and d.id <> $3 and p.box is not null and p.bin_state <> 'deleted'`,
-    [caller.identity, [...new Set(references.map((ref) => ref.value))], id],
+     where d.national_id = any($2) and d.id <> $3 and p.box is not null and p.bin_state <> 'deleted'${scope}`,
+    params,
   );
   const byNationalId = new Map(rows.map((row) => [row.national_id.toLowerCase(), row]));
   return references.flatMap((ref) => {

@@ -72,6 +72,14 @@ interface GroupRow {
   total: string;
 }
 
+/** What the caller may count, as the lists apply it: kinds it may view (null: all), its branch (null: all). */
+export interface StatisticsScope {
+  kinds: string[] | null;
+  branch: string | null;
+}
+
+const TOP_COUNTERPARTIES = 10;
+
 /**
  * One query over the caller's counter rows of the period, grouped by the database four ways at once
  * (GROUPING SETS): by direction and kind, by kind and status, by month, by counterparty.
@@ -80,26 +88,51 @@ export async function getStatistics(
   db: Db,
   identity: string,
   q: StatisticsQuery,
-  topN = 10,
+  scope: StatisticsScope = { kinds: null, branch: null },
 ): Promise<Statistics> {
   const from = monthStart(q.dateFrom);
   const to = monthStart(q.dateTo);
+  const params: unknown[] = [identity, from, to];
+  const waitingParams: unknown[] = [identity];
+  let kindOnly = '';
+  let waitingScope = '';
+  if (scope.kinds) {
+    params.push(scope.kinds);
+    waitingParams.push(scope.kinds);
+    kindOnly = ` and kind = any($${params.length})`;
+    waitingScope += ` and kind = any($${waitingParams.length})`;
+  }
+  // The counters hold no branch: a member limited to one counts its branch's party rows themselves
+  // (what rebuildStatistics sums), a few hundred rows where the counters are a few dozen.
+  let source = 'statistics_counters';
+  if (scope.branch !== null) {
+    params.push(scope.branch);
+    waitingParams.push(scope.branch);
+    waitingScope += ` and coalesce(branch, '') = $${waitingParams.length}`;
+    source = `(select identity, date_trunc('month', coalesce(doc_date, created_at::date))::date as month, box, kind,
+        view_status as status, coalesce(counterparty_identity, '') as counterparty_identity, counterparty_name,
+        1 as documents, coalesce(total_sum, 0) as total
+      from document_parties
+      where identity = $1 and box is not null and bin_state <> 'deleted'
+        and coalesce(branch, '') = $${params.length}) c`;
+  }
   const [{ rows }, waiting] = await Promise.all([
     db.query<GroupRow>(
       `select grouping(kind, status, month, counterparty_identity)::int as g, box, kind, status,
               to_char(month, 'YYYY-MM') as month, counterparty_identity, max(counterparty_name) as counterparty_name,
               sum(documents)::int as documents, sum(total)::text as total
-       from statistics_counters
-       where identity = $1 and month between $2::date and $3::date
+       from ${source}
+       where identity = $1 and month between $2::date and $3::date${kindOnly}
        group by grouping sets ((box, kind, status), (box, month), (box, counterparty_identity))
        having sum(documents) <> 0`,
-      [identity, from, to],
+      params,
     ),
     db.query<{ n: number }>(
-      `select count(*)::int as n from document_parties where identity = $1 and awaiting and bin_state = 'active'`,
-      [identity],
+      `select count(*)::int as n from document_parties where identity = $1 and awaiting and bin_state = 'active'${waitingScope}`,
+      waitingParams,
     ),
   ]);
+  const topN = TOP_COUNTERPARTIES;
   const totals = new Map<string, { count: number; sum: Decimal }>();
   const kinds = new Map<string, { count: number; sum: Decimal }>();
   const statuses = new Map<string, { count: number; sum: Decimal }>();
