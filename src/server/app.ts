@@ -12,6 +12,7 @@ import { ApiError, registerErrorHandling, sendError } from './errors';
 import { answerClientError, answerFrameworkError } from './http/clientErrors';
 import { refuseNonFiniteQueryNumbers } from './http/finiteQuery';
 import { loggerOptions } from './http/logging';
+import { applyRequestRules } from './http/requestRules';
 import { API_DOCS_PREFIX, registerSecurityHeaders } from './http/securityHeaders';
 import { serverTimeouts } from './http/timeouts';
 import { type JobQueue, registerJobs } from './jobs';
@@ -92,6 +93,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
   refuseNonFiniteQueryNumbers(app);
+  // Before swagger and the routes: their schemas are tightened as they are added (and so documented).
+  applyRequestRules(app);
   await app.register(cookie);
   // Registered for the groups that opt in (sign-in, registration); limits kept per instance.
   await app.register(rateLimit, { global: false });

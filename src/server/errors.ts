@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { localizeError } from '../engine/localize';
 import { pickLanguage, translate } from './i18n';
-import { MAX_REPORTED_ERRORS } from './limits';
+import { MAX_REPORTED_ERRORS, NOT_BLANK_PATTERN } from './limits';
 
 export interface FieldError {
   path: string;
@@ -68,8 +68,15 @@ function requestValidationError(error: FastifyError, request: FastifyRequest): A
   const t = (key: string, params?: Record<string, unknown>) => translate(lang, key, params);
   const context = error.validationContext ?? '';
   const errors: FieldError[] = (error.validation ?? []).slice(0, MAX_REPORTED_ERRORS).map((v) => {
+    // A blank text where one is required (requestRules.ts) reads as an empty one: "is required".
+    const blank =
+      v.keyword === 'pattern' && (v.params as { pattern?: string })?.pattern === NOT_BLANK_PATTERN;
     const localized = localizeError(
-      { instancePath: v.instancePath ?? '', keyword: v.keyword, params: v.params as Record<string, unknown> },
+      {
+        instancePath: v.instancePath ?? '',
+        keyword: blank ? 'minLength' : v.keyword,
+        params: blank ? { limit: 1 } : (v.params as Record<string, unknown>),
+      },
       t,
     );
     return {

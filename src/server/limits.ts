@@ -44,3 +44,19 @@ export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /** Errors a validation answer lists at most; the count of all is not computed beyond it. */
 export const MAX_REPORTED_ERRORS = 100;
+
+/**
+ * How deep any JSON input may nest (src/server/http/requestRules.ts). The deepest document is a few
+ * levels under ten (a waybill's product group → products → line); recursive validators and walkers
+ * ran out of stack on a body nested thousands deep (a 500).
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * The bound of a request number whose schema gives none: PostgreSQL's integer (page=1e308 passed
+ * `type: integer`, then overflowed an offset or an integer column).
+ */
+export const MAX_REQUEST_INTEGER = 2_147_483_647;
+
+/** The pattern a required text of a request gets (requestRules.ts): one character that is not a space. */
+export const NOT_BLANK_PATTERN = '\\S';

@@ -20,7 +20,13 @@ const BEARER = [{ bearer: [] }];
 
 const errorBody = {
   type: 'object',
-  properties: { success: { type: 'boolean' }, code: { type: 'string' }, message: { type: 'string' } },
+  properties: {
+    success: { type: 'boolean' },
+    code: { type: 'string' },
+    message: { type: 'string' },
+    // The field errors of a refusal (they were dropped by this schema).
+    errors: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  },
 } as const;
 
 const templateRow = {

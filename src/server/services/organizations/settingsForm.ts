@@ -6,7 +6,9 @@ import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 
 export async function checkSettingsForm<T>(form: string, content: T, lang: Locale): Promise<T> {
-  const result = await checkDocument(form, content);
+  // Trimmed before it is validated, not after: a name of one space passed `minLength` and was
+  // stored as "" (a constraint's 500). The returned form is the trimmed one.
+  const result = await checkDocument(form, trimmedForm(content));
   if (result.valid) return result.content as T;
   const errors = localizeErrors(
     result.errors,
@@ -21,4 +23,14 @@ export function phoneDigits(phone: string | null | undefined): string | null {
   if (!phone) return null;
   const digits = phone.replace(/\D/g, '');
   return digits || null;
+}
+
+/** A settings form with the spaces around its texts removed; passwords are kept exactly as typed. */
+export function trimmedForm<T>(content: T): T {
+  if (Array.isArray(content)) return content.map(trimmedForm) as T;
+  if (!content || typeof content !== 'object')
+    return typeof content === 'string' ? (content.trim() as T) : content;
+  return Object.fromEntries(
+    Object.entries(content).map(([key, value]) => [key, /password/i.test(key) ? value : trimmedForm(value)]),
+  ) as T;
 }
