@@ -23,10 +23,14 @@ function describe(code: string | undefined): { status: number; code: string; key
   return { status: 400, code: 'BAD_REQUEST', key: 'errors:badRequest' };
 }
 
-/** The Accept-Language of a request the parser gave up on, if its header section got that far. */
+/**
+ * The Accept-Language of a request the parser gave up on, wherever it stands in what was received
+ * (after a URL of many KiB: the first 8 KiB alone answered every long URL in Russian). The packet is
+ * at most what one read brings, a few tens of KiB; the search is linear.
+ */
 function languageOf(rawPacket: unknown) {
   if (!Buffer.isBuffer(rawPacket)) return pickLanguage(undefined);
-  const head = rawPacket.subarray(0, 8192).toString('latin1');
+  const head = rawPacket.toString('latin1');
   const match = /\r\naccept-language:[ \t]*([^\r\n]{0,200})/i.exec(head);
   return pickLanguage(match?.[1]);
 }

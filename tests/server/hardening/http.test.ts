@@ -185,6 +185,24 @@ withDatabases(
         });
       });
 
+      it.each([
+        ['a URL of 9 KiB and a large header', 9_000, 10_000],
+        ['a URL of 20 KiB alone', 20_000, 0],
+      ])('answers %s with the 431 in the language asked for, after the URL', async (_, url, header) => {
+        for (const [lang, message] of [
+          ['en', 'The request headers are too large'],
+          ['uz', 'So‘rov sarlavhalari juda katta'],
+        ]) {
+          const { answer } = await raw(
+            port,
+            `GET /api/health?q=${'a'.repeat(url)} HTTP/1.1\r\nHost: x\r\nAccept-Language: ${lang}\r\n` +
+              `${header ? `X-Big: ${'b'.repeat(header)}\r\n` : ''}\r\n`,
+          );
+          expect(statusOf(answer)).toBe(431);
+          expect(jsonOf(answer)).toEqual({ success: false, code: 'HEADERS_TOO_LARGE', message });
+        }
+      });
+
       it('answers a URL that cannot be decoded with a JSON 400 that does not repeat it', async () => {
         const { answer } = await raw(
           port,
