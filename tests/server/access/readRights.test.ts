@@ -227,7 +227,7 @@ withDatabases(
       // The members' sessions survived the walk, and the document is still the owner's.
       expect((await get(noView, '/api/Auth/getUserInfoOwn')).statusCode).toBe(200);
       expect((await get(seller, `/api/Document/getById?documentId=${documentId}`)).statusCode).toBe(200);
-    });
+    }, 600_000);
   },
   {
     config: {
