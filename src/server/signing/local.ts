@@ -156,11 +156,28 @@ export class LocalSignatureService implements SignatureService {
     // in the CMS's order); without one they stay "algorithm not supported".
     const fallback = this.options.fallback;
     if (fallback && result.signers.some((s) => !s.valid && s.code === 'ALGORITHM_NOT_SUPPORTED')) {
-      const remote = await fallback.verifyDocument(pkcs7b64, context);
-      result.signers.forEach((verdict, index) => {
-        if (!verdict.valid && verdict.code === 'ALGORITHM_NOT_SUPPORTED' && remote.signers[index])
-          signers[index] = remote.signers[index];
-      });
+      const national = (index: number) =>
+        !result.signers[index].valid && result.signers[index].code === 'ALGORITHM_NOT_SUPPORTED';
+      try {
+        const remote = await fallback.verifyDocument(pkcs7b64, context);
+        result.signers.forEach((_, index) => {
+          if (national(index) && remote.signers[index]) signers[index] = remote.signers[index];
+        });
+      } catch (err) {
+        // Unreachable: nothing was verified (the caller says so). Refused (a signature that does
+        // not verify, a revoked certificate): each national signer is invalid for that reason,
+        // with the holder read here — a verdict, not a failure of the whole call.
+        if (!(err instanceof SignatureError) || err.code === 'SERVER_UNAVAILABLE') throw err;
+        result.signers.forEach((_, index) => {
+          if (national(index))
+            signers[index] = {
+              ...signers[index],
+              code: err.code,
+              message: err.message,
+              verifiedBy: 'eimzo-server',
+            };
+        });
+      }
     }
     return { content: result.content, signers };
   }

@@ -5,6 +5,7 @@ import {
   hasLifecycle,
   partiesOf,
   type Role,
+  statusInfo,
 } from '../../../engine/lifecycle';
 import { detectKind, readReceived } from '../../../engine/national';
 import { listKinds } from '../../../engine/schemas';
@@ -14,6 +15,7 @@ import type { SignatureService } from '../../signing';
 import { requireDocumentRight } from '../access';
 import { sha256Hex } from '../documents/chain';
 import type { Caller } from '../documents/types';
+import { isTinOrPinfl } from '../organizations';
 import { type ReceivedInput, readReceivedRecord } from './received';
 import { matchSigners, verifySigners } from './signers';
 import { receivedState } from './status';
@@ -69,7 +71,11 @@ export async function importReceived(
   await requireDocumentRight(ctx.db, caller.user, kind, 'accept');
   const view = readReceived(kind, record.text);
   const content = view.recognized ? (view.content ?? {}) : {};
-  let parties: DocumentParty[] = view.recognized ? partiesOf(kind, content).filter((p) => p.identity) : [];
+  // A party whose id is not a TIN or PINFL (the receipt profile warns of it) cannot hold the
+  // document in Hujjat: it stays in the content, not among the party rows.
+  let parties: DocumentParty[] = view.recognized
+    ? partiesOf(kind, content).filter((p) => isTinOrPinfl(p.identity))
+    : [];
   if (!parties.some((p) => p.identity === caller.identity)) {
     if (view.recognized) throw new ApiError(403, 'NOT_A_PARTY', 'interop:import.notAParty');
     parties = [{ role: importerRole(kind), identity: caller.identity, name: null, branch: null }];
@@ -82,6 +88,14 @@ export async function importReceived(
   const { checks, unavailable } = await verifySigners(ctx.signing, record.cms, context);
   const signers = await matchSigners(ctx.db, checks, parties, content);
   const state = receivedState(kind, content, parties, signers);
+  // The kind's life cycle says whether the importer's side holds the document in that state (an
+  // empowerment signed by the buyer alone is not yet the supplier's): else it would be stored
+  // unseen — "created", then 404, then a duplicate.
+  const roles = parties.filter((p) => p.identity === caller.identity).map((p) => p.role);
+  if (!roles.some((role) => boxAfter(kind, state.status, role, null)))
+    throw new ApiError(409, 'NOT_YOURS_YET', 'interop:import.notYoursYet', {
+      status: statusInfo(kind, state.status)?.key ?? state.status,
+    });
   const findings: ReceiptFindings = {
     recognized: view.recognized,
     profile: view.warnings.map(({ instancePath, keyword, params }) => ({ instancePath, keyword, params })),
