@@ -3,7 +3,7 @@
 // clear message; the log and its errors table belong to the organisation that imported.
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/server/db/seeds/users';
-import { importableKinds } from '../../../src/server/services/imports/templates';
+import { importableKinds, templateOf } from '../../../src/server/services/imports/templates';
 import { type TestContext, withDatabases } from '../harness';
 import { invoiceHeaderRow, invoiceLine, multipart, workbook } from './xlsx';
 
@@ -342,6 +342,40 @@ withDatabases('Excel import', (ctx: TestContext) => {
       expect(log.documentsCount).toBeGreaterThan(0);
     },
   );
+
+  // A party's id shorter than a TIN (9 digits) is neither a TIN nor a PINFL, as text or as a number
+  // cell (Excel drops leading zeros: it must not be padded back into someone else's TIN).
+  it.each(importableKinds())('refuses a %s row whose TIN or PINFL is shorter than 9 digits', async (kind) => {
+    const template = templateOf(kind);
+    const ids = template.columns
+      .map((pointer, index) => ({ pointer, index }))
+      .filter(({ pointer }) => /(Tin|Pinfl)$/.test(pointer));
+    expect(ids.length, `${kind}: a template without a party id column`).toBeGreaterThan(0);
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/Import/template?kind=${kind}&lang=ru` });
+    const XLSX = await import('xlsx');
+    const book = XLSX.read(res.rawPayload, { type: 'buffer' });
+    const [header] = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+    for (const short of ['30200000', 30200000, '1234', 1]) {
+      for (const { pointer, index } of ids) {
+        const rows = template.sample.map((row) => row.map((cell, i) => (i === index ? short : cell)));
+        const before = await draftCount();
+        const { log, importId } = await importFile(workbook([header, ...rows]), `kind=${kind}`);
+        expect(log, `${kind} ${pointer}=${short}`).toMatchObject({ state: 'invalid', createdCount: 0 });
+        expect(await draftCount()).toBe(before);
+        const items = (
+          await ctx.app.inject({
+            method: 'GET',
+            url: `/api/DocExcelImport/GetItemList?logId=${importId}&pageSize=100`,
+            headers: auth.savdo,
+          })
+        ).json().rows;
+        expect(
+          items.map((item: { column: string }) => item.column),
+          `${kind} ${pointer}=${short}`,
+        ).toContain(header[index]);
+      }
+    }
+  });
 
   it('offers the template of a kind with its columns in the chosen language', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/Import/template?kind=invoice&lang=en' });
