@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Ajv from 'ajv';
 import type { JsonSchema } from '../src/engine/bundle';
-import { checkPrintLayout } from '../src/engine/print/check';
+import { checkPrintLayout, viewTableProblems } from '../src/engine/print/check';
 import type { PrintLayout } from '../src/engine/print/layout';
 
 const HEADER =
@@ -25,8 +25,10 @@ export function readPrintLayout(
   const layout = JSON.parse(readFileSync(file, 'utf8')) as PrintLayout;
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validate = ajv.compile(JSON.parse(readFileSync(join(schemasDir, 'print.schema.json'), 'utf8')));
+  const uiFile = join(dir, 'ui.json');
+  const ui = existsSync(uiFile) ? JSON.parse(readFileSync(uiFile, 'utf8')) : {};
   const problems = validate(layout)
-    ? checkPrintLayout(layout, bundled)
+    ? [...checkPrintLayout(layout, bundled), ...viewTableProblems(layout, ui)]
     : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
   if (problems.length) throw new Error(`schemas/documents/${kind}/print.json:\n  ${problems.join('\n  ')}`);
   return layout;

@@ -73,3 +73,32 @@ export function checkPrintLayout(layout: PrintLayout, schema: JsonSchema): strin
   });
   return problems;
 }
+
+/** The UI schema's product tables, as paths ("Roadway/ProductGroups/items/ProductInfo/Products"). */
+function productTablePaths(ui: unknown, path: string[] = [], depth = 0): string[] {
+  if (!ui || typeof ui !== 'object' || depth > 16) return [];
+  const node = ui as Record<string, unknown>;
+  if (node['ui:field'] === 'productTable') return [path.join('/')];
+  return Object.entries(node)
+    .filter(([key]) => !key.startsWith('ui:'))
+    .flatMap(([key, child]) => productTablePaths(child, [...path, key], depth + 1));
+}
+
+/**
+ * The document view shows a product table through the print model (the printed form's columns,
+ * names for codes, money, totals): every table of the UI schema needs a table of the print layout
+ * with the same lines, or the view would have none to show.
+ */
+export function viewTableProblems(layout: PrintLayout, ui: unknown): string[] {
+  const printed = new Set(
+    (layout.tables ?? []).map((table) =>
+      [...(table.each ? [...segments(table.each), 'items'] : []), ...segments(table.rows)].join('/'),
+    ),
+  );
+  return productTablePaths(ui)
+    .filter((path) => !printed.has(path))
+    .map(
+      (path) =>
+        `tables: the product table ${path} of ui.json has no table here (the view shows it from this layout)`,
+    );
+}
