@@ -24,6 +24,25 @@ afterEach(cleanup);
 const kinds = listKinds('documents').map((k) => k.kind);
 const validFixtures = loadFixtures().filter((f) => f.valid && kinds.includes(f.kind));
 const SENDER = '302000001';
+/** The sender's requisites as DocumentOrganization/getOrgInfo answers them (every field it has). */
+const OWN = {
+  TinOrPinfl: SENDER,
+  Tin: SENDER,
+  Name: 'ООО «Demo Savdo» (demo)',
+  BranchCode: '',
+  VatRegCode: '326020000001',
+  VatRegStatus: 20,
+  Account: '20208000900000000001',
+  BankId: '00450',
+  Address: 'Toshkent shahri, Amir Temur ko‘chasi, 1',
+  Oked: '46900',
+  DistrictId: '2603',
+  Director: 'Rahimov Aziz',
+  Accountant: 'Sodiqova Malika',
+  Mobile: '998901000001',
+  WorkPhone: '998712000001',
+  TaxpayerType: 10,
+};
 
 async function renderForm(kind: string, initialData: unknown, mode: 'create' | 'update' = 'update') {
   const definition = await loadFormKind(kind);
@@ -68,33 +87,36 @@ function inProductTable(ui: UiSchema, pointer: string): boolean {
 const errorPath = (property = '') => property.replace(/^\./, '').split('.').join('/');
 
 describe('every kind’s form saves a draft with only its number', () => {
-  it.each(kinds)('%s (and a started line: a classifier code, no package)', async (kind) => {
-    const { schema, ui } = getKind(kind);
-    const blank = blankDocument(schema as never, ui as never, SENDER);
-    let initial = writeDeep(
-      prefillNew(kind, schema as never, blank, null, SENDER),
-      getLifecycle(kind).document.number,
-      'D-1',
-    );
-    // Every product table at a fixed place gets a line begun: its number and a classifier code.
-    for (const path of detachedLinePaths(schema as RJSFSchema, ui as UiSchema)) {
-      const line = schemaPlaces(schema).find((p) => p.pointer === `/${path.join('/')}/*`)?.schema;
-      const started: Record<string, unknown> = {};
-      if (line?.properties?.OrdNo) started.OrdNo = 1;
-      if (line?.properties?.CatalogCode) started.CatalogCode = '00902001001031001';
-      initial = writeDeep(initial, `/${path.join('/')}`, [started]);
-    }
-    const form = await renderForm(kind, initial, 'create');
-    await form.submit('draft');
-    expect(form.errors()).toEqual([]);
-    expect(form.onSubmit).toHaveBeenCalledTimes(1);
-    expect(readPath(form.onSubmit.mock.calls[0][0], getLifecycle(kind).document.number)).toBe('D-1');
-    // Signing and sending checks it whole: the same form refuses it then, at its fields.
-    await form.submit('complete');
-    expect(form.onSubmit).toHaveBeenCalledTimes(1);
-    expect(form.errors().length).toBeGreaterThan(0);
-    expect(form.errors().some((e) => e.name === 'required')).toBe(true);
-  });
+  it.each(kinds)(
+    '%s (prefilled from the sender’s requisites, a line begun without package)',
+    async (kind) => {
+      const { schema, ui } = getKind(kind);
+      const blank = blankDocument(schema as never, ui as never, SENDER);
+      let initial = writeDeep(
+        prefillNew(kind, schema as never, blank, OWN, SENDER),
+        getLifecycle(kind).document.number,
+        'D-1',
+      );
+      // Every product table at a fixed place gets a line begun: its number and a classifier code.
+      for (const path of detachedLinePaths(schema as RJSFSchema, ui as UiSchema)) {
+        const line = schemaPlaces(schema).find((p) => p.pointer === `/${path.join('/')}/*`)?.schema;
+        const started: Record<string, unknown> = {};
+        if (line?.properties?.OrdNo) started.OrdNo = 1;
+        if (line?.properties?.CatalogCode) started.CatalogCode = '00902001001031001';
+        initial = writeDeep(initial, `/${path.join('/')}`, [started]);
+      }
+      const form = await renderForm(kind, initial, 'create');
+      await form.submit('draft');
+      expect(form.errors()).toEqual([]);
+      expect(form.onSubmit).toHaveBeenCalledTimes(1);
+      expect(readPath(form.onSubmit.mock.calls[0][0], getLifecycle(kind).document.number)).toBe('D-1');
+      // Signing and sending checks it whole: the same form refuses it then, at its fields.
+      await form.submit('complete');
+      expect(form.onSubmit).toHaveBeenCalledTimes(1);
+      expect(form.errors().length).toBeGreaterThan(0);
+      expect(form.errors().some((e) => e.name === 'required')).toBe(true);
+    },
+  );
 });
 
 describe('optional blocks stay optional', () => {

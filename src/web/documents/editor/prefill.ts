@@ -1,6 +1,6 @@
 import { getLifecycle, hasLifecycle, readOne } from '../../../engine/lifecycle';
 import { mergeParty } from '../../form/widgets/partyLookup';
-import { type Schema, schemaAt } from './schemaAt';
+import { resolve, type Schema, schemaAt, typesOf } from './schemaAt';
 
 // What a new document knows before the person types: the maker is the sender (its TIN or PINFL and
 // the requisites the server keeps for it), the document is dated today. Read through the kind's
@@ -26,6 +26,16 @@ export function writeDeep(content: Content, pointer: string, value: unknown): Co
 }
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/** Whether a field's schema takes a value of this JSON type (integer counts as a number). */
+function takes(schema: Schema | undefined, value: unknown): boolean {
+  const types = typesOf(schema);
+  if (types.length === 0) return true;
+  const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  if (type === 'number')
+    return types.includes('number') || (types.includes('integer') && Number.isInteger(value));
+  return types.includes(type);
+}
 
 /** Whether the schema at the pointer accepts the value's form (a PINFL-only field takes no TIN). */
 function fits(schema: Schema | undefined, value: string): boolean {
@@ -83,7 +93,12 @@ export function prefillNew(
       (name) => `${block}/${name}` !== sender.identity && name !== last(sender.name ?? ''),
     );
     const current = (readOne(next, block) as Content | undefined) ?? {};
-    const merged = mergeParty(current, own, allowed);
+    // Only values of a type the field takes: the requisites' Accountant is a name, an empowerment's
+    // Buyer.Accountant a person {Pinfl, FullName} (a string there made every draft refused).
+    const fitting = mergeParty({}, own, allowed);
+    for (const [name, value] of Object.entries(fitting))
+      if (!takes(resolve(schema, blockSchema?.properties?.[name]), value)) delete fitting[name];
+    const merged = { ...current, ...fitting };
     // What the person (or a template) already typed stays.
     for (const [key, value] of Object.entries(current)) if (!isEmpty(value)) merged[key] = value;
     next = writeDeep(next, block, merged);
