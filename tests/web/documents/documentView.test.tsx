@@ -111,7 +111,7 @@ beforeAll(async () => {
 
 describe.each(FIXTURES)('view of %s %s', (kind, file) => {
   // Generous: the first render on a loaded machine also mounts the form's registry and its texts.
-  it('parties in the printed order, no false flag, money with two decimals and "сум", names not codes', {
+  it('parties in the printed order, no false flag, money with two decimals and "сум", dates per locale, names not codes', {
     timeout: 90_000,
   }, async () => {
     const content = fixture(kind, file);
@@ -148,6 +148,13 @@ describe.each(FIXTURES)('view of %s %s', (kind, file) => {
       expect(cell.getAttribute('data-unit')).toBe('сум');
       for (const line of cell.querySelectorAll('.vt-line')) expect(line.textContent).toMatch(MONEY);
     }
+
+    // Dates as the locale writes them (15.05.2025), never as stored (2025-05-15).
+    for (const leaf of all.filter((l) => typeof l.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(l.value))) {
+      const element = container.querySelector(`#${CSS.escape(idOf(leaf.parts))}`);
+      if (element) expect(element.textContent, leaf.parts.join('/')).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    }
+    expect(container.textContent).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
 
     // Reference codes by name: a coded field never shows its bare code.
     for (const leaf of all.filter((l) => CODED_WIDGETS.has(l.ui?.['ui:widget']) && l.value !== null)) {
