@@ -78,7 +78,7 @@ const listOf = (row: object) => ({
 
 export const goodsResponse = listOf({
   type: 'object',
-  properties: { catalogCode: str, catalogName: str, newLgotaId: str, lgotaName: str },
+  properties: { catalogCode: str, catalogName: str, newLgotaId: str, lgotaName: str, lgotaId: nullableStr },
 });
 
 export const enterprisesResponse = listOf({

@@ -9,6 +9,8 @@ export interface GoodsBenefitRow {
   catalogName: string;
   newLgotaId: string;
   lgotaName: string;
+  /** The benefit's code in the previous numbering, when the tax authority's list gives it. */
+  lgotaId?: string | null;
 }
 
 export interface EnterpriseBenefitRow {

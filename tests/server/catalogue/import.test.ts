@@ -67,6 +67,7 @@ withDatabases('catalogue importer', (ctx) => {
             catalogName: 'Антисептик для рук: ARN Antiseptic, ПЭТ флакон 50 мл.',
             newLgotaId: '100001',
             lgotaName: '(ст.263 НК) пункт 1, "пример"',
+            lgotaId: null,
           },
         ],
         totalCount: 1,

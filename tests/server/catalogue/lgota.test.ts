@@ -28,6 +28,7 @@ withDatabases('Lgota API', (ctx) => {
       expect(Object.keys(body.rows[0]).sort()).toEqual([
         'catalogCode',
         'catalogName',
+        'lgotaId',
         'lgotaName',
         'newLgotaId',
       ]);

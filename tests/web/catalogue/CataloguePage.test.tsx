@@ -13,13 +13,15 @@ const GOODS = Array.from({ length: 40 }, (_, i) => ({
   catalogName: `Товар ${i + 1}`,
   newLgotaId: 'DEMO-101',
   lgotaName: 'Демо-льгота',
+  // The benefit's previous code is known for some rows only.
+  lgotaId: i % 2 ? null : 'OLD-101',
 }));
 const BUYERS = Array.from({ length: 47 }, (_, i) => ({
   name: `Firm ${i + 1} (demo)`,
   tin: String(304000001 + i),
   newLgotaId: 'DEMO-301',
   lgotaName: 'Льгота',
-  lgotaId: null,
+  lgotaId: i === 0 ? 'OLD-301' : null,
   dateBegin: '2024-02-01',
   dateEnd: i % 2 ? null : '2027-12-31',
 }));
@@ -252,5 +254,55 @@ describe('CataloguePage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Параметр searchText слишком длинный');
     expect(within(alert).getByRole('button', { name: 'Повторить' })).toBeInTheDocument();
+  });
+
+  it('switches the benefit codes between the new and the old numbering, kept in the URL and across tabs', async () => {
+    const user = userEvent.setup();
+    const router = renderAt('/gnccatalog/tasnifGetWithoutVat');
+    expect(await screen.findByText('Товар 1')).toBeInTheDocument();
+    const toggle = screen.getByRole('group', { name: 'Коды льгот' });
+    const newer = within(toggle).getByRole('button', { name: 'Новые' });
+    const older = within(toggle).getByRole('button', { name: 'Старые' });
+    expect(newer).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getAllByText('DEMO-101').length).toBe(18);
+
+    await user.click(older);
+    expect(older).toHaveAttribute('aria-pressed', 'true');
+    expect(router.state.location.search).toContain('codes=old');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Старый код льготы');
+    expect(screen.queryByText('DEMO-101')).not.toBeInTheDocument();
+    // Rows 1, 3, … carry the old code; the others say they have none.
+    const first = within(bodyRows()[0]).getAllByRole('cell');
+    expect(first.map((c) => c.textContent)).toContain('OLD-101');
+    const second = within(bodyRows()[1]).getAllByRole('cell');
+    expect(second.map((c) => c.textContent)).toContain('нет старого кода');
+    // The rows are the same rows: the toggle changes no request's filters.
+    expect(screen.getByText('Товар 1')).toBeInTheDocument();
+
+    // Another tab keeps the choice.
+    await user.click(screen.getByRole('link', { name: 'Предприятия, приобретающие с льготой' }));
+    expect(await screen.findByText('Firm 1 (demo)')).toBeInTheDocument();
+    expect(router.state.location.search).toContain('codes=old');
+    expect(screen.getByText('OLD-301')).toBeInTheDocument();
+
+    await user.click(
+      within(screen.getByRole('group', { name: 'Коды льгот' })).getByRole('button', { name: 'Новые' }),
+    );
+    expect(router.state.location.search).not.toContain('codes=');
+    expect(screen.getAllByText('DEMO-301').length).toBe(18);
+  });
+
+  it('offers no code toggle on the classifier tabs, which have no benefits', async () => {
+    server.use(
+      http.get('/api/Lgota/NotIncludedProducts', () =>
+        HttpResponse.json({
+          rows: [{ catalogCode: '00101001001000000', catalogName: 'Tirik otlar' }],
+          totalCount: 1,
+        }),
+      ),
+    );
+    renderAt('/gnccatalog/tasnifGetNotConsidered?codes=old');
+    expect(await screen.findByText('Tirik otlar')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Коды льгот' })).not.toBeInTheDocument();
   });
 });

@@ -102,7 +102,7 @@ function selectSql(list: ListDef, lang: Locale) {
     case 'goods':
       return {
         select: `t.catalog_code as "catalogCode", t.catalog_name as "catalogName", t.benefit_id as "newLgotaId",
-                 ${benefitName(lang)} as "lgotaName"`,
+                 ${benefitName(lang)} as "lgotaName", b.old_id as "lgotaId"`,
         join: 'join catalogue_benefits b on b.id = t.benefit_id',
         order: 't.catalog_code, t.benefit_id',
       };

@@ -175,7 +175,13 @@ export class ListIndex {
     const b = this.benefits[row.benefit];
     const lgotaName = lang === 'uz' ? (b.nameUz ?? b.nameRu) : b.nameRu;
     if (this.list.kind === 'goods')
-      return { catalogCode: row.key, catalogName: row.name, newLgotaId: b.id, lgotaName };
+      return {
+        catalogCode: row.key,
+        catalogName: row.name,
+        newLgotaId: b.id,
+        lgotaName,
+        lgotaId: b.oldId ?? null,
+      };
     return {
       name: row.name,
       tin: row.key,

@@ -103,7 +103,8 @@ async function upsertBenefits(tx: Db, benefits: BenefitInput[], isDemo: boolean)
         chunk.map((b) => b.nameRu),
         chunk.map((b) => b.nameUz),
         // The code is searchable too: accountants quote benefits by code as often as by wording.
-        chunk.map((b) => normalizeSearch(`${b.id} ${b.nameRu} ${b.nameUz ?? ''}`)),
+        // …by the new code or the previous one (the catalogue's old/new toggle shows either).
+        chunk.map((b) => normalizeSearch(`${b.id} ${b.oldId ?? ''} ${b.nameRu} ${b.nameUz ?? ''}`)),
         isDemo,
       ],
     );

@@ -40,7 +40,11 @@ export default function CataloguePage() {
   const datasets = useLgotaDatasets();
   const def = TAB_DEFS[tab];
   const isDemo = datasets.data?.rows.some((d) => d.list === def.list && d.source === 'demo') ?? false;
-  const sizeQuery = url.size !== 18 ? `?size=${url.size}` : '';
+  // Page size and the code toggle follow the person from tab to tab; filters are the tab's own.
+  const kept = new URLSearchParams();
+  if (url.size !== 18) kept.set('size', String(url.size));
+  if (url.codes === 'old') kept.set('codes', 'old');
+  const sizeQuery = kept.size ? `?${kept}` : '';
 
   return (
     <section className="page catalogue">
@@ -108,7 +112,7 @@ function CatalogueList({ def, url }: { def: TabDef; url: ReturnType<typeof useCa
   const total = main.data?.totalCount ?? 0;
   const loadingMore = extras.some((e) => e.isPending || e.isFetching);
   const activeFilters = def.filters.some((key) => url.filters[key]);
-  const columns = columnsFor(def.kind, (url.page - 1) * url.size + 1, t, i18n.language);
+  const columns = columnsFor(def.kind, (url.page - 1) * url.size + 1, t, i18n.language, url.codes);
 
   return (
     <div className="catalogue-body">
@@ -126,6 +130,22 @@ function CatalogueList({ def, url }: { def: TabDef; url: ReturnType<typeof useCa
           <Button variant="ghost" size="sm" onClick={url.clearFilters}>
             {t('page.filters.clearAll')}
           </Button>
+        )}
+        {def.kind !== 'classifier' && (
+          <fieldset className="catalogue-codes">
+            <legend>{t('page.codes.label')}</legend>
+            {(['new', 'old'] as const).map((codes) => (
+              <Button
+                key={codes}
+                size="sm"
+                variant={url.codes === codes ? 'primary' : 'secondary'}
+                aria-pressed={url.codes === codes}
+                onClick={() => url.setCodes(codes)}
+              >
+                {t(`page.codes.${codes}`)}
+              </Button>
+            ))}
+          </fieldset>
         )}
       </div>
       {main.isPending ? (

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ClassifierRow, EnterpriseBenefitRow, GoodsBenefitRow } from '../../api/lgota';
 import type { Column } from '../../ui';
 import type { TabKind } from './tabs';
+import type { BenefitCodes } from './useCatalogueUrl';
 
 // Table columns per tab kind (spec §2): a row-number column, then the list's own fields.
 
@@ -17,7 +18,13 @@ export function formatIsoDate(iso: string, lang: string): string {
   return (DATE_PATTERN[lang] ?? DATE_PATTERN.ru)(m[1], m[2], m[3]);
 }
 
-export function columnsFor(kind: TabKind, firstNumber: number, t: TFunction, lang: string): Column<any>[] {
+export function columnsFor(
+  kind: TabKind,
+  firstNumber: number,
+  t: TFunction,
+  lang: string,
+  codes: BenefitCodes = 'new',
+): Column<any>[] {
   const number: Column<unknown> = {
     key: 'number',
     header: t('page.columns.number'),
@@ -35,11 +42,23 @@ export function columnsFor(kind: TabKind, firstNumber: number, t: TFunction, lan
     header: t('page.columns.catalogName'),
     cell: (r) => r.catalogName,
   };
-  const benefitCode: Column<GoodsBenefitRow | EnterpriseBenefitRow> = {
-    key: 'newLgotaId',
-    header: t('page.columns.newLgotaId'),
-    cell: (r) => <span className="cat-code">{r.newLgotaId}</span>,
-  };
+  const benefitCode: Column<GoodsBenefitRow | EnterpriseBenefitRow> =
+    codes === 'old'
+      ? {
+          key: 'lgotaId',
+          header: t('page.columns.oldLgotaId'),
+          cell: (r) =>
+            r.lgotaId ? (
+              <span className="cat-code">{r.lgotaId}</span>
+            ) : (
+              <span className="muted">{t('page.columns.noOldCode')}</span>
+            ),
+        }
+      : {
+          key: 'newLgotaId',
+          header: t('page.columns.newLgotaId'),
+          cell: (r) => <span className="cat-code">{r.newLgotaId}</span>,
+        };
   const benefit: Column<GoodsBenefitRow | EnterpriseBenefitRow> = {
     key: 'lgotaName',
     header: t('page.columns.lgotaName'),

@@ -4,13 +4,17 @@ import { LIST_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../engine/constants';
 import type { FilterKey } from './tabs';
 
 // The catalogue's state lives in the URL query (size, page, catalogCode, catalogName, lgotaName,
-// searchText, tin), so a result can be shared and back/forward restore it. Every change pushes a
-// history entry.
+// searchText, tin, and codes=old for the benefits' previous numbering), so a result can be shared and
+// back/forward restore it. Every change pushes a history entry.
+
+/** Which benefit codes the tables show: the current numbering (newLgotaId) or the previous (lgotaId). */
+export type BenefitCodes = 'new' | 'old';
 
 export interface CatalogueUrlState {
   page: number;
   size: number;
   filters: Partial<Record<FilterKey, string>>;
+  codes: BenefitCodes;
 }
 
 const FILTER_KEYS: FilterKey[] = ['catalogCode', 'catalogName', 'lgotaName', 'tin', 'searchText'];
@@ -27,6 +31,7 @@ export function readCatalogueUrl(params: URLSearchParams): CatalogueUrlState {
     size: (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : LIST_PAGE_SIZE,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     filters,
+    codes: params.get('codes') === 'old' ? 'old' : 'new',
   };
 }
 
@@ -84,5 +89,15 @@ export function useCatalogueUrl() {
     [update],
   );
 
-  return { ...state, setFilter, clearFilters, setPage, setSize };
+  /** The old/new benefit-code toggle (spec §2): the rows stay, only their code column changes. */
+  const setCodes = useCallback(
+    (codes: BenefitCodes) =>
+      update((next) => {
+        if (codes === 'old') next.set('codes', 'old');
+        else next.delete('codes');
+      }),
+    [update],
+  );
+
+  return { ...state, setFilter, clearFilters, setPage, setSize, setCodes };
 }
