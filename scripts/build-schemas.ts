@@ -33,6 +33,7 @@ import { checkLifecycle } from '../src/engine/lifecycle/check';
 import type { Lifecycle } from '../src/engine/lifecycle/types';
 import { checkUi } from '../src/engine/ui/check';
 import { computedTableProblems } from '../src/engine/ui/tables';
+import { kindRuleProblems } from './kindRules';
 import { printLayoutsModule } from './print-layouts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -238,6 +239,10 @@ export function generate(): Map<string, string> {
       );
     }
     const bundled = bundleSchema(readJson(join(dir, 'schema.json')), definitions, kind);
+    // The money-costing rules a document kind must declare (scripts/kindRules.ts).
+    const ruleProblems =
+      group === 'documents' ? kindRuleProblems(kind, bundled, readLifecycle(dir, kind)) : [];
+    if (ruleProblems.length) throw new Error(`schemas/documents/${kind}:\n  ${ruleProblems.join('\n  ')}`);
     const hasUi = existsSync(join(dir, 'ui.json'));
     const ui: UiSchema = hasUi ? readJson(join(dir, 'ui.json')) : {};
     checkKindUi(group, kind, bundled, ui);

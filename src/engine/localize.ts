@@ -75,6 +75,10 @@ function mapError(error: ErrorLike, fieldSchema: JsonSchema | undefined): Mapped
       return { key: 'number.max', params: { max: params.limit } };
     case 'exclusiveMinimum':
       return { key: 'number.moreThan', params: { more: params.limit } };
+    case 'positive':
+      return { key: 'positive' };
+    case 'notAfterToday':
+      return { key: 'notAfterToday', params };
     case 'exclusiveMaximum':
       return { key: 'number.lessThan', params: { less: params.limit } };
     case 'minItems':

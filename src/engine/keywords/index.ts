@@ -11,6 +11,7 @@ import isoDate from './isoDate';
 import isRegisteredTin from './isRegisteredTin';
 import lineArithmetic from './lineArithmetic';
 import noIndividual from './noIndividual';
+import notAfterToday from './notAfterToday';
 import notToOneself from './notToOneself';
 import passportSerial from './passportSerial';
 import password from './password';
@@ -18,6 +19,7 @@ import passwordConfirmation from './passwordConfirmation';
 import phoneNumber from './phoneNumber';
 import pinfl from './pinfl';
 import pinflOrTin from './pinflOrTin';
+import positive from './positive';
 import requiredUnless from './requiredUnless';
 import requiredWithout from './requiredWithout';
 import sellerNotBuyer from './sellerNotBuyer';
@@ -39,6 +41,7 @@ export const keywordSpecs: KeywordSpec[] = [
   isoDate,
   lineArithmetic,
   noIndividual,
+  notAfterToday,
   notToOneself,
   passportSerial,
   password,
@@ -46,6 +49,7 @@ export const keywordSpecs: KeywordSpec[] = [
   phoneNumber,
   pinfl,
   pinflOrTin,
+  positive,
   requiredUnless,
   requiredWithout,
   sellerNotBuyer,

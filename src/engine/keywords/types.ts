@@ -28,6 +28,11 @@ export interface ValidationContext {
   now?: Date | string;
   /** When present, `serverCheck` keywords push what the server must check afterwards. */
   serverChecks?: ServerCheckRequest[];
+  /**
+   * The whole document when a part of it is validated alone (a product line on commit in the form),
+   * for keywords whose rule depends on a field elsewhere in it (`positive`'s exception).
+   */
+  document?: unknown;
 }
 
 /**

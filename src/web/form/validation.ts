@@ -13,6 +13,8 @@ export type FieldErrors = Record<string, ErrorObject>;
 export function makeRowValidator(
   rootSchema: RJSFSchema,
   lineSchema: RJSFSchema,
+  /** The document the line belongs to: a rule may depend on it (a price's `positive.unless`). */
+  documentOf?: () => unknown,
 ): (row: unknown) => FieldErrors | null {
   // Looked up on first use (the first commit), not at mount. DocumentForm renders only once its
   // validator is ready, so it is there; on its own the table starts loading it and checks lines once
@@ -27,7 +29,7 @@ export function makeRowValidator(
       }
       validate = validator.line(lineSchema);
     }
-    if (!validate || validate(row)) return null;
+    if (!validate || validate.call({ document: documentOf?.() }, row)) return null;
     return firstErrorPerField(validate.errors ?? []);
   };
 }

@@ -3,20 +3,20 @@
 /* eslint-disable */
 import { password as kw_password, passwordConfirmation as kw_passwordConfirmation, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate37;
-const schema20 = {"$id":"account","title":"forms:titles.account","type":"object","additionalProperties":false,"required":["password","confirmPassword"],"passwordConfirmation":{"password":"password","confirmation":"confirmPassword"},"properties":{"currentPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:account.currentPassword"},"password":{"type":"string","minLength":1,"maxLength":128,"password":true,"title":"forms:account.password"},"confirmPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:account.confirmPassword"}},"description":"A new password (settings/account; Auth/updatePassword). The current one is asked when the account has one (the server checks it).","$defs":{}};
+export const validate = validate38;
+const schema21 = {"$id":"account","title":"forms:titles.account","type":"object","additionalProperties":false,"required":["password","confirmPassword"],"passwordConfirmation":{"password":"password","confirmation":"confirmPassword"},"properties":{"currentPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:account.currentPassword"},"password":{"type":"string","minLength":1,"maxLength":128,"password":true,"title":"forms:account.password"},"confirmPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:account.confirmPassword"}},"description":"A new password (settings/account; Auth/updatePassword). The current one is asked when the account has one (the server checks it).","$defs":{}};
 const func2 = kw_ucs2length;
 const func6 = kw_password;
 const func7 = kw_toErrors;
 const func10 = kw_passwordConfirmation;
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="account" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.password === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26,7 +26,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.confirmPassword === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37,7 +37,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "currentPassword") || (key0 === "password")) || (key0 === "confirmPassword"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -51,7 +51,7 @@ if(data.currentPassword !== undefined){
 let data0 = data.currentPassword;
 if(typeof data0 === "string"){
 if(func2(data0) > 128){
-const err3 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema20.properties.currentPassword,data:data0};
+const err3 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema21.properties.currentPassword,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -61,7 +61,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.currentPassword,data:data0};
+const err4 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.currentPassword,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -72,7 +72,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.currentPassword.type,parentSchema:schema20.properties.currentPassword,data:data0};
+const err5 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.currentPassword.type,parentSchema:schema21.properties.currentPassword,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -86,7 +86,7 @@ if(data.password !== undefined){
 let data1 = data.password;
 if(typeof data1 === "string"){
 if(func2(data1) > 128){
-const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema20.properties.password,data:data1};
+const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema21.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -96,7 +96,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.password,data:data1};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -113,7 +113,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.password.type,parentSchema:schema20.properties.password,data:data1};
+const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.password.type,parentSchema:schema21.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -127,7 +127,7 @@ if(data.confirmPassword !== undefined){
 let data2 = data.confirmPassword;
 if(typeof data2 === "string"){
 if(func2(data2) > 128){
-const err9 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema20.properties.confirmPassword,data:data2};
+const err9 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema21.properties.confirmPassword,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -137,7 +137,7 @@ vErrors.push(err9);
 errors++;
 }
 if(func2(data2) < 1){
-const err10 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.confirmPassword,data:data2};
+const err10 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.confirmPassword,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -148,7 +148,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.confirmPassword.type,parentSchema:schema20.properties.confirmPassword,data:data2};
+const err11 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.confirmPassword.type,parentSchema:schema21.properties.confirmPassword,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -158,7 +158,7 @@ vErrors.push(err11);
 errors++;
 }
 }
-const issues1 = func10(data, schema20.passwordConfirmation, rootData, this, instancePath + "");
+const issues1 = func10(data, schema21.passwordConfirmation, rootData, this, instancePath + "");
 if(issues1 !== null){
 const kwErrors1 = func7(issues1, instancePath + "", "#/passwordConfirmation", "passwordConfirmation");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
@@ -166,7 +166,7 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -175,7 +175,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 

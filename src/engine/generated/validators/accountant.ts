@@ -3,19 +3,19 @@
 /* eslint-disable */
 import { pinfl as kw_pinfl, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate37;
-const schema20 = {"$id":"accountant","title":"forms:titles.accountant","description":"An accountant a document may name (OrganizationAccountant upsertAccountant).","type":"object","additionalProperties":false,"required":["fullName"],"properties":{"fullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:accountant.fullName"},"pinfl":{"$ref":"#/$defs/pinfl","title":"forms:accountant.pinfl"},"isMain":{"type":"boolean","title":"forms:accountant.isMain"}},"$defs":{"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true}}};
+export const validate = validate38;
+const schema21 = {"$id":"accountant","title":"forms:titles.accountant","description":"An accountant a document may name (OrganizationAccountant upsertAccountant).","type":"object","additionalProperties":false,"required":["fullName"],"properties":{"fullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:accountant.fullName"},"pinfl":{"$ref":"#/$defs/pinfl","title":"forms:accountant.pinfl"},"isMain":{"type":"boolean","title":"forms:accountant.isMain"}},"$defs":{"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true}}};
 const func2 = kw_ucs2length;
-const schema21 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const schema22 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
 const func5 = kw_pinfl;
 const func6 = kw_toErrors;
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func2(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32,7 +32,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41,18 +41,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="accountant" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fullName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fullName"},message:"must have required property '"+"fullName"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fullName"},message:"must have required property '"+"fullName"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -63,7 +63,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "fullName") || (key0 === "pinfl")) || (key0 === "isMain"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -77,7 +77,7 @@ if(data.fullName !== undefined){
 let data0 = data.fullName;
 if(typeof data0 === "string"){
 if(func2(data0) > 300){
-const err2 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.fullName,data:data0};
+const err2 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.fullName,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -87,7 +87,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.fullName,data:data0};
+const err3 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.fullName,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -98,7 +98,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.fullName.type,parentSchema:schema20.properties.fullName,data:data0};
+const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.fullName.type,parentSchema:schema21.properties.fullName,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -109,15 +109,15 @@ errors++;
 }
 }
 if(data.pinfl !== undefined){
-if(!(validate38.call(this, data.pinfl, {instancePath:instancePath+"/pinfl",parentData:data,parentDataProperty:"pinfl",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate39.call(this, data.pinfl, {instancePath:instancePath+"/pinfl",parentData:data,parentDataProperty:"pinfl",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 }
 if(data.isMain !== undefined){
 let data2 = data.isMain;
 if(typeof data2 !== "boolean"){
-const err5 = {instancePath:instancePath+"/isMain",schemaPath:"#/properties/isMain/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema20.properties.isMain.type,parentSchema:schema20.properties.isMain,data:data2};
+const err5 = {instancePath:instancePath+"/isMain",schemaPath:"#/properties/isMain/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.isMain.type,parentSchema:schema21.properties.isMain,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -129,7 +129,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -138,7 +138,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 

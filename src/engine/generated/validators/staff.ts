@@ -3,20 +3,20 @@
 /* eslint-disable */
 import { email as kw_email, password as kw_password, phoneNumber as kw_phoneNumber, pinfl as kw_pinfl, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate37;
-const schema20 = {"$id":"staff","title":"forms:titles.staff","description":"A staff member as the director adds or edits them (Auth/addUser, Auth/updateUser). Role, department, position and branch are chosen from the organisation's own lists beside the form.","type":"object","additionalProperties":false,"required":["FullName","Pinfl"],"properties":{"FullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:staff.FullName"},"Pinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:staff.Pinfl"},"Phone":{"$ref":"#/$defs/phone","title":"forms:staff.Phone"},"Email":{"$ref":"#/$defs/email","title":"forms:staff.Email"},"Password":{"type":"string","maxLength":128,"password":true,"title":"forms:staff.Password","description":"forms:staff.PasswordHint"}},"$defs":{"email":{"type":"string","maxLength":254,"email":true},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true}}};
+export const validate = validate38;
+const schema21 = {"$id":"staff","title":"forms:titles.staff","description":"A staff member as the director adds or edits them (Auth/addUser, Auth/updateUser). Role, department, position and branch are chosen from the organisation's own lists beside the form.","type":"object","additionalProperties":false,"required":["FullName","Pinfl"],"properties":{"FullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:staff.FullName"},"Pinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:staff.Pinfl"},"Phone":{"$ref":"#/$defs/phone","title":"forms:staff.Phone"},"Email":{"$ref":"#/$defs/email","title":"forms:staff.Email"},"Password":{"type":"string","maxLength":128,"password":true,"title":"forms:staff.Password","description":"forms:staff.PasswordHint"}},"$defs":{"email":{"type":"string","maxLength":254,"email":true},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true}}};
 const func2 = kw_ucs2length;
 const func15 = kw_password;
 const func6 = kw_toErrors;
-const schema21 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const schema22 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
 const func5 = kw_pinfl;
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func2(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,7 +33,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.type,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42,19 +42,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-const schema22 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
+const schema23 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
 const func9 = kw_phoneNumber;
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func2(data) > 250){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema22,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -71,7 +71,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -80,19 +80,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"type":"string","maxLength":254,"email":true};
+const schema24 = {"type":"string","maxLength":254,"email":true};
 const func12 = kw_email;
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
 if(func2(data) > 254){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -109,7 +109,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -118,18 +118,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="staff" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.FullName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -139,7 +139,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Pinfl === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema20.required,parentSchema:schema20,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema21.required,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -150,7 +150,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "FullName") || (key0 === "Pinfl")) || (key0 === "Phone")) || (key0 === "Email")) || (key0 === "Password"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema20,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -164,7 +164,7 @@ if(data.FullName !== undefined){
 let data0 = data.FullName;
 if(typeof data0 === "string"){
 if(func2(data0) > 300){
-const err3 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema20.properties.FullName,data:data0};
+const err3 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.FullName,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -174,7 +174,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema20.properties.FullName,data:data0};
+const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.FullName,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -185,7 +185,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.FullName.type,parentSchema:schema20.properties.FullName,data:data0};
+const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.FullName.type,parentSchema:schema21.properties.FullName,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -197,13 +197,13 @@ errors++;
 }
 if(data.Pinfl !== undefined){
 let data1 = data.Pinfl;
-if(!(validate38.call(this, data1, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate39.call(this, data1, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 if(typeof data1 === "string"){
 if(func2(data1) < 14){
-const err6 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema20.properties.Pinfl,data:data1};
+const err6 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema21.properties.Pinfl,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -215,14 +215,14 @@ errors++;
 }
 }
 if(data.Phone !== undefined){
-if(!(validate40.call(this, data.Phone, {instancePath:instancePath+"/Phone",parentData:data,parentDataProperty:"Phone",rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate41.call(this, data.Phone, {instancePath:instancePath+"/Phone",parentData:data,parentDataProperty:"Phone",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data.Email !== undefined){
-if(!(validate42.call(this, data.Email, {instancePath:instancePath+"/Email",parentData:data,parentDataProperty:"Email",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate43.call(this, data.Email, {instancePath:instancePath+"/Email",parentData:data,parentDataProperty:"Email",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -230,7 +230,7 @@ if(data.Password !== undefined){
 let data4 = data.Password;
 if(typeof data4 === "string"){
 if(func2(data4) > 128){
-const err7 = {instancePath:instancePath+"/Password",schemaPath:"#/properties/Password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema20.properties.Password,data:data4};
+const err7 = {instancePath:instancePath+"/Password",schemaPath:"#/properties/Password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema21.properties.Password,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -247,7 +247,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/Password",schemaPath:"#/properties/Password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.properties.Password.type,parentSchema:schema20.properties.Password,data:data4};
+const err8 = {instancePath:instancePath+"/Password",schemaPath:"#/properties/Password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Password.type,parentSchema:schema21.properties.Password,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -259,7 +259,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema20.type,parentSchema:schema20,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -268,7 +268,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 

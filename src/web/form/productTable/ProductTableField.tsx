@@ -145,8 +145,11 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
     [lineSchema, mapping, uiOptions, registry.schemaUtils],
   );
   const validateRow = useMemo(
-    () => makeRowValidator(registry.rootSchema, lineSchema),
-    [registry.rootSchema, lineSchema],
+    () =>
+      makeRowValidator(registry.rootSchema, lineSchema, () =>
+        (registry.formContext as FormServices | undefined)?.data?.get(),
+      ),
+    [registry.rootSchema, lineSchema, registry.formContext],
   );
   const hasOrdinal = Boolean((lineSchema.properties as Record<string, unknown> | undefined)?.[ORDINAL_FIELD]);
 
