@@ -206,12 +206,17 @@ async function main() {
   documents.push(copy);
   await report(A, 'copies it into a new draft', copy);
   const model = (await api('GET', `/api/Document/GetUpdateModel?documentId=${copy}`, { session: A })).data;
-  const fixed = { ...model.content, ContractDoc: { ...model.content.ContractDoc, ContractNo: '12/2025' } };
+  // A copy has no number of its own yet (issue 26): the corrected invoice gets one.
+  const fixed = {
+    ...model.content,
+    FacturaDoc: { ...model.content.FacturaDoc, FacturaNo: `${invoice.FacturaDoc.FacturaNo}-2` },
+    ContractDoc: { ...model.content.ContractDoc, ContractNo: '12/2025' },
+  };
   await api('PUT', `/api/Document/update?documentId=${copy}&version=${model.version}`, {
     session: A,
     body: fixed,
   });
-  await report(A, 'corrects the contract number', copy);
+  await report(A, 'numbers it and corrects the contract number', copy);
   await act(A, copy, 'send');
   await report(A, 'signs and sends the corrected invoice', copy);
   await act(B, copy, 'accept');

@@ -46,6 +46,11 @@ export interface Config {
    * have not changed (services/documents/listCache.ts).
    */
   listCacheRows?: number;
+  /**
+   * The documents' clock: events, deadlines and the rules' "today" (a document date after it is
+   * refused). Unset → the system time; tests move it without touching the tokens' time.
+   */
+  documentsClock?: () => Date;
   /** Reference data: the tax authority's services, BankCodes administrators, fee recipient (services/reference/config.ts); unset → from `demo`. */
   reference?: ReferenceConfig;
 }

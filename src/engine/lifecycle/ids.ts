@@ -31,3 +31,18 @@ export function withNationalId<T>(kind: string, content: T, keep: boolean): T {
   if (keep && typeof current === 'string' && current.trim() !== '') return content;
   return writeOne(content, document.id, freshNationalId(document.idFormat));
 }
+
+/**
+ * A copy as the operators make one: the original's parties and goods under a fresh national id, with
+ * no number (the person gives it its own) and dated `today` (yyyy-MM-dd, the organisation's day) — a
+ * copy that kept both would be a duplicate of a document already sent.
+ */
+export function asNewDocument<T>(kind: string, content: T, today: string): T {
+  const { document } = getLifecycle(kind);
+  let next = withNationalId(kind, content, false);
+  if (document.number && readOne(next, document.number) !== undefined)
+    next = writeOne(next, document.number, '');
+  if (document.date && readOne(next, document.date) !== undefined)
+    next = writeOne(next, document.date, today);
+  return next;
+}

@@ -4,7 +4,7 @@
  */
 export { bytesToSign, type SignContext } from './bytes';
 export { checkLifecycle } from './check';
-export { freshNationalId, withNationalId } from './ids';
+export { asNewDocument, freshNationalId, withNationalId } from './ids';
 export {
   type ActorState,
   actionInfo,
@@ -22,4 +22,5 @@ export { isPresent, readAll, readOne, writeOne } from './pointer';
 export { getLifecycle, hasLifecycle, lifecycleKinds, registerLifecycle } from './registry';
 export { type DocumentSummary, documentSummary } from './summary';
 export { typeNameKey } from './typeName';
+export { WITHDRAWING_RESULTS, withdrawnStatuses } from './withdrawn';
 export * from './types';

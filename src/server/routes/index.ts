@@ -13,6 +13,7 @@ import docStatus from './DocStatus';
 import docType from './DocType';
 import documentRoutes from './Document';
 import documentContent from './DocumentContent';
+import documentDuplicates from './DocumentDuplicates';
 import documentLifecycle from './DocumentLifecycle';
 import documentOrganization from './DocumentOrganization';
 import documentPdf from './DocumentPdf';
@@ -46,7 +47,11 @@ export async function registerRoutes(app: FastifyInstance) {
   // The documents area every document group works through (docs/documents-api.md).
   app.decorate(
     'documents',
-    createDocumentsService({ db: app.db, signing: createSignatureService(app.config) }),
+    createDocumentsService({
+      db: app.db,
+      signing: createSignatureService(app.config),
+      now: app.config.documentsClock,
+    }),
   );
   rememberLists(app.db, app.config.listCacheRows ?? DEFAULT_LIST_CACHE_ROWS);
   await app.register(health);
@@ -59,6 +64,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(documentLifecycle, { prefix: '/Document' });
   await app.register(documentSpecLists, { prefix: '/Document' });
   await app.register(documentWorkflow, { prefix: '/Document' });
+  await app.register(documentDuplicates, { prefix: '/Document' });
   await app.register(documentSignAction, { prefix: '/DocumentSignAction' });
   await app.register(docType, { prefix: '/DocType' });
   await app.register(docStatus, { prefix: '/DocStatus' });

@@ -9,6 +9,7 @@ import {
   nextStatus,
   partiesOf,
   type Role,
+  writeOne,
 } from '../../../src/engine/lifecycle';
 import { type TestContext, withDatabases } from '../harness';
 import {
@@ -82,9 +83,13 @@ withDatabases(
       for (const party of PARTIES) tokens.set(party.identity, await signIn(ctx, fixture, party));
     }, 60_000);
 
+    // Each document its own number: the same document sent twice is a duplicate (issue 26).
+    let made = 0;
     async function newDocument(c: KindCase) {
       const sender = who(c.holders.sender![0]);
-      const res = await addDraft(ctx, sender, c.kind, c.content);
+      const number = `LC-${c.kind}-${++made}`;
+      const content = writeOne(c.content, getLifecycle(c.kind).document.number, number);
+      const res = await addDraft(ctx, sender, c.kind, content);
       expect(res.statusCode, `${c.kind} add: ${res.body}`).toBe(200);
       return res.json().data.id as string;
     }

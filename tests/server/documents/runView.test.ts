@@ -4,6 +4,7 @@
 // Idempotency-Key replays the answer (read the plain way). lifecycle.test.ts checks every action of
 // every kind the same way.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getLifecycle, writeOne } from '../../../src/engine/lifecycle';
 import { type TestContext, withDatabases } from '../harness';
 import {
   act,
@@ -65,7 +66,9 @@ withDatabases(
     });
 
     it('an answer replayed for an Idempotency-Key', async () => {
-      const id = (await addDraft(ctx, sender, invoice.kind, invoice.content)).json().data.id as string;
+      // Its own number: the same document sent twice is a duplicate (issue 26).
+      const content = writeOne(invoice.content, getLifecycle(invoice.kind).document.number, 'RV-2');
+      const id = (await addDraft(ctx, sender, invoice.kind, content)).json().data.id as string;
       const model = await getModelSign(ctx, sender, id, 'send');
       const signature = await signBytes(fixture, sender.keyId, model.json().data.toSign);
       const headers = { 'idempotency-key': `run-view-${id}` };

@@ -6,6 +6,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expect } from 'vitest';
 import { certificatesFromPem } from '../../../src/engine/cms';
+import { getLifecycle, readOne, writeOne } from '../../../src/engine/lifecycle';
 import {
   act,
   addDraft,
@@ -34,8 +35,16 @@ export interface SignedInvoice {
   number: string;
 }
 
+/** Drafts made per app: each after the first gets its own number (sent twice it would be a duplicate). */
+const made = new WeakMap<TestContext, number>();
+
 export async function draftOf(ctx: TestContext, who: SignedIn, c: KindCase): Promise<string> {
-  const res = await addDraft(ctx, who, c.kind, c.content);
+  const count = (made.get(ctx) ?? 0) + 1;
+  made.set(ctx, count);
+  const pointer = getLifecycle(c.kind).document.number;
+  const number = readOne(c.content, pointer);
+  const content = count === 1 ? c.content : writeOne(c.content, pointer, `${String(number)}-${count}`);
+  const res = await addDraft(ctx, who, c.kind, content);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.id;
 }

@@ -1,4 +1,6 @@
+import { tashkentDay } from '../../../engine/keywords/dates';
 import {
+  asNewDocument,
   documentSummary,
   getLifecycle,
   hasLifecycle,
@@ -213,11 +215,14 @@ export async function deleteDraft(ctx: DocumentsContext, caller: Caller, id: str
   });
 }
 
-/** What a copy starts from: the content with a fresh national id (no signatures, no status). */
+/**
+ * What a copy starts from: the content with a fresh national id, no number and today's date in
+ * Tashkent (no signatures, no status) — never a second document with the original's number and date.
+ */
 export async function copyContent(ctx: DocumentsContext, caller: Caller, id: string) {
   const { doc } = await loadVisible(ctx.db, caller, id);
   requireOwnSender(doc.kind, doc.content, caller);
-  return { kind: doc.kind, content: withNationalId(doc.kind, doc.content, false) };
+  return { kind: doc.kind, content: asNewDocument(doc.kind, doc.content, tashkentDay(ctx.now())) };
 }
 
 /**

@@ -41,7 +41,7 @@ export function holdersOf(parties: DocumentParty[]): Holder[] {
  * The party a holder deals with: the sender for everyone else; for the sender, the first other
  * organisation in declaration order (the buyer, the consignee, the supplier), else the first person.
  */
-function counterpartyOf(kind: string, holder: Holder, parties: DocumentParty[]): DocumentParty | null {
+export function counterpartyOf(kind: string, holder: Holder, parties: DocumentParty[]): DocumentParty | null {
   if (!holder.roles.includes('sender')) return parties.find((p) => p.role === 'sender' && p.identity) ?? null;
   const declared = getLifecycle(kind).parties;
   const others = parties.filter((p) => p.identity && p.identity !== holder.identity);

@@ -27,6 +27,15 @@ import {
 } from '../access';
 import { ACTED_IN_STATUS_SQL } from './acted';
 import { type ChainHead, eventStatement, sha256Hex } from './chain';
+import {
+  duplicateError,
+  findSent,
+  rethrowDuplicate,
+  type SendKey,
+  sendKeyInsert,
+  sendKeyOf,
+  sendKeyRelease,
+} from './duplicates';
 import { idempotent, storedAnswer } from './idempotency';
 import { holdersOf, PARTY_ROW_COLUMNS, partyRowsWrites } from './partyRows';
 import { loadDocument, loadVisible, notFound } from './rows';
@@ -58,6 +67,8 @@ interface Prepared {
   content: Record<string, unknown>;
   /** Actions taken in the document's status (read with the document: a later one changes its version). */
   acted: ActedEntry[];
+  /** For `send`: the key no other standing sent document may hold (duplicates.ts). */
+  sendKey: SendKey | null;
 }
 
 function statusName(lang: Locale, kind: string, code: number) {
@@ -129,11 +140,19 @@ async function prepare(
     });
   const checkedReason = checkReason(action, reason);
   let content = doc.content;
+  let sendKey: SendKey | null = null;
   if (action.sign.shape === 'document') {
     // A kind the organisation marked for internal approval is sent only with an approved route for
     // exactly this content (spec §4 agreement actions).
     requireApproval(also.approval as ApprovalState);
-    content = await validateContent(ctx.db, caller, doc.kind, doc.content, { documentId, now: ctx.now() });
+    // The number and date the rules check are those the document's key is made of.
+    sendKey = sendKeyOf(doc.kind, doc.content, doc.owner_org_id);
+    const [valid, sent] = await Promise.all([
+      validateContent(ctx.db, caller, doc.kind, doc.content, { documentId, now: ctx.now() }),
+      sendKey ? findSent(ctx.db, sendKey, doc.id) : null,
+    ]);
+    content = valid;
+    if (sent) throw duplicateError(caller.lang, doc.kind, sent);
   }
   const bytes = bytesToSign(doc.kind, actionName, {
     content,
@@ -152,6 +171,7 @@ async function prepare(
     bytes,
     content,
     acted,
+    sendKey,
     run: { acting: (also.acting ?? null) as ActingSigners | null, used: also.used === true },
   };
 }
@@ -423,6 +443,10 @@ export async function runAction(
         ],
       },
       chained,
+      // Sent: the document's key, which another standing one with the same key refuses (a lost race
+      // of two duplicates fails here, named below); withdrawn: the key freed.
+      ...(sending && prepared.sendKey ? [sendKeyInsert(doc.id, prepared.sendKey)] : []),
+      ...[sendKeyRelease(doc.kind, doc.id, to)].filter((statement) => statement !== null),
       ...ctx.listeners.flatMap((listener) => (typeof listener === 'function' ? [] : listener.writes(event))),
     ];
     const DOCUMENT_STATEMENT = 1; // its CTE is w1 (combineStatements)
@@ -457,7 +481,9 @@ export async function runAction(
       };
     }
     return { documentId: doc.id, result: action.result };
-  });
+  }).catch((error: unknown) =>
+    rethrowDuplicate(error, ctx.db, caller.lang, doc.kind, prepared.sendKey, doc.id),
+  );
   return { ...answer.value, replayed: answer.replayed, view: answer.replayed ? null : viewRows };
 }
 

@@ -27,6 +27,7 @@ import { useDocumentSigning } from '../signing/useDocumentSigning';
 import { CorrectionPicker } from './CorrectionPicker';
 import { correctionRule, needsOriginal, originalBlock } from './correction';
 import { TemplateNameDialog } from './TemplateNameDialog';
+import { useDuplicateWarning } from './useDuplicateWarning';
 import { useLeaveGuard } from './useLeaveGuard';
 
 type Content = Record<string, unknown>;
@@ -85,6 +86,7 @@ export function DocumentEditor({
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>(undefined);
   const [templateDialog, setTemplateDialog] = useState(false);
   const guard = useLeaveGuard(dirty);
+  const duplicates = useDuplicateWarning(kind);
   const signing = useDocumentSigning({
     onDone: () => {
       guard.allow();
@@ -165,6 +167,14 @@ export function DocumentEditor({
     }
   }
 
+  /** A document the organisation already sent is warned of first (issue 26; the server refuses its send). */
+  async function saveChecked(data: Content, how: Intent) {
+    setBusy(how);
+    const go = await duplicates.confirm(data, saved.current.id, how);
+    setBusy(null);
+    if (go) await save(data, how);
+  }
+
   const submit = (how: Intent) => {
     intent.current = how;
     validationMode.current = how === 'draft' ? 'draft' : 'complete';
@@ -218,7 +228,7 @@ export function DocumentEditor({
           mode={mode}
           initialData={initial}
           onChange={onChange}
-          onSubmit={(data) => void save(data as Content, intent.current)}
+          onSubmit={(data) => void saveChecked(data as Content, intent.current)}
           extraErrors={serverErrors}
           formRef={formRef}
           validationMode={validationMode}
@@ -263,6 +273,7 @@ export function DocumentEditor({
         />
       )}
       {signing.element}
+      {duplicates.element}
       {guard.element}
     </section>
   );

@@ -1,3 +1,4 @@
+import { tashkentDay } from '../../../engine/keywords/dates';
 import { getLifecycle, hasLifecycle, readOne } from '../../../engine/lifecycle';
 import { mergeParty } from '../../form/widgets/partyLookup';
 import { resolve, type Schema, schemaAt, typesOf } from './schemaAt';
@@ -47,10 +48,8 @@ function fits(schema: Schema | undefined, value: string): boolean {
   return true;
 }
 
-export const todayIso = (now = new Date()) => {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
+/** Today in Tashkent, the organisation's day (a browser elsewhere would date a document ahead). */
+export const todayIso = (now = new Date()) => tashkentDay(now);
 
 /**
  * The sender's identity, name and requisites (`own`: DocumentOrganization/getOrgInfo, party fields in
