@@ -22,5 +22,5 @@ export { isPresent, readAll, readOne, writeOne } from './pointer';
 export { getLifecycle, hasLifecycle, lifecycleKinds, registerLifecycle } from './registry';
 export { type DocumentSummary, documentSummary } from './summary';
 export { typeNameKey } from './typeName';
-export { WITHDRAWING_RESULTS, withdrawnStatuses } from './withdrawn';
 export * from './types';
+export { WITHDRAWING_RESULTS, withdrawnStatuses } from './withdrawn';
