@@ -61,9 +61,10 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const kinds = listKinds('documents');
+// Ten kinds' validators: longer than a hook's default 10 s on a busy machine.
 beforeAll(async () => {
   await Promise.all(kinds.map((kind) => loadFormValidator(kind.schema as RJSFSchema)));
-});
+}, 120_000);
 
 const fixtureFiles = import.meta.glob<Record<string, unknown>>(
   '../../../schemas/documents/*/fixtures/valid/*.json',
