@@ -39,6 +39,15 @@ function baseEnv(extra: Record<string, string>) {
   };
 }
 
+/**
+ * How long a server process may take to start or exit: generous, because a busy machine (a full run
+ * beside other sessions) took over 40 s to compile and open the database. The tests wait on events
+ * (the process answering or exiting), so an idle machine never waits this long.
+ */
+const PROCESS_DEADLINE_MS = 180_000;
+/** A test that starts servers: a few deadlines. */
+const SERVER_TEST_MS = 3 * PROCESS_DEADLINE_MS;
+
 function run(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', serve], { cwd: root, env: baseEnv(env) });
@@ -46,7 +55,7 @@ function run(env: Record<string, string>): Promise<{ code: number | null; stderr
     let stdout = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.stdout.on('data', (d) => (stdout += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), PROCESS_DEADLINE_MS);
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stderr, stdout });
@@ -54,14 +63,17 @@ function run(env: Record<string, string>): Promise<{ code: number | null; stderr
   });
 }
 
+/** Starts the server and waits until it answers /api/health — or exits, which fails at once with its stderr. */
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', serve], {
     cwd: root,
     env: baseEnv({ ...env, PORT: String(port) }),
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  const deadline = Date.now() + 40_000;
-  while (Date.now() < deadline) {
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += d));
+  const deadline = Date.now() + PROCESS_DEADLINE_MS;
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok) return child;
@@ -70,13 +82,22 @@ async function startServer(env: Record<string, string>, port: number): Promise<C
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  const gone = child.exitCode !== null || child.signalCode !== null;
   child.kill('SIGKILL');
-  throw new Error('server did not start');
+  throw new Error(
+    `server ${gone ? `exited (${child.exitCode ?? child.signalCode})` : 'did not start'}: ${stderr}`,
+  );
 }
 
-const exited = (child: ChildProcess) => new Promise((r) => child.once('exit', r));
+/** Resolves when the process has exited (at once if it already has). */
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((r) => child.once('exit', r));
 
-describe('bad configuration: one clear line on stderr and a non-zero exit', () => {
+describe('bad configuration: one clear line on stderr and a non-zero exit', {
+  timeout: SERVER_TEST_MS,
+}, () => {
   const oneLine = (stderr: string) =>
     stderr
       .trim()
@@ -131,62 +152,70 @@ describe('bad configuration: one clear line on stderr and a non-zero exit', () =
 });
 
 describe('one server per data directory', () => {
-  it('a second server on the same directory exits with one line and writes nothing there', async () => {
-    const dataDir = tempDir();
-    const first = await startServer({ DATA_DIR: dataDir }, await freePort());
-    try {
-      const before = fs.readdirSync(dataDir).sort();
-      // In demo mode the second would write demo keys into DATA_DIR first — it must not get that far.
-      const second = await run({
-        DATA_DIR: dataDir,
-        DEMO: 'on',
-        PORT: String(await freePort()),
-        EIMZO_WS_PORT: String(await freePort()),
-        EIMZO_EMULATOR_SERVER_PORT: String(await freePort()),
-      });
-      expect(second.code).not.toBe(0);
-      const lines = second.stderr
-        .trim()
-        .split('\n')
-        .filter((l) => !l.startsWith('npm warn'));
-      expect(lines).toEqual([
-        `hujjat: DATA_DIR ${dataDir} is in use by another Hujjat process (pid ${first.pid})`,
-      ]);
-      expect(fs.readdirSync(dataDir).sort()).toEqual(before);
-      expect(fs.existsSync(path.join(dataDir, 'demo-pki'))).toBe(false);
-    } finally {
-      first.kill('SIGTERM');
-      await exited(first);
-    }
-  }, 120_000);
+  it(
+    'a second server on the same directory exits with one line and writes nothing there',
+    async () => {
+      const dataDir = tempDir();
+      const first = await startServer({ DATA_DIR: dataDir }, await freePort());
+      try {
+        const before = fs.readdirSync(dataDir).sort();
+        // In demo mode the second would write demo keys into DATA_DIR first — it must not get that far.
+        const second = await run({
+          DATA_DIR: dataDir,
+          DEMO: 'on',
+          PORT: String(await freePort()),
+          EIMZO_WS_PORT: String(await freePort()),
+          EIMZO_EMULATOR_SERVER_PORT: String(await freePort()),
+        });
+        expect(second.code).not.toBe(0);
+        const lines = second.stderr
+          .trim()
+          .split('\n')
+          .filter((l) => !l.startsWith('npm warn'));
+        expect(lines).toEqual([
+          `hujjat: DATA_DIR ${dataDir} is in use by another Hujjat process (pid ${first.pid})`,
+        ]);
+        expect(fs.readdirSync(dataDir).sort()).toEqual(before);
+        expect(fs.existsSync(path.join(dataDir, 'demo-pki'))).toBe(false);
+      } finally {
+        first.kill('SIGTERM');
+        await exited(first);
+      }
+    },
+    SERVER_TEST_MS,
+  );
 });
 
 describe('durability of the embedded database', () => {
-  it('survives kill -9: data intact, migrations not applied again', async () => {
-    const dataDir = tempDir();
-    const port = await freePort();
-    const first = await startServer({ DATA_DIR: dataDir }, port);
-    first.kill('SIGKILL');
-    await exited(first);
-    const killedAt = new Date();
-    expect(fs.existsSync(path.join(dataDir, 'hujjat.pid'))).toBe(true); // stale lock left behind
+  it(
+    'survives kill -9: data intact, migrations not applied again',
+    async () => {
+      const dataDir = tempDir();
+      const port = await freePort();
+      const first = await startServer({ DATA_DIR: dataDir }, port);
+      first.kill('SIGKILL');
+      await exited(first);
+      const killedAt = new Date();
+      expect(fs.existsSync(path.join(dataDir, 'hujjat.pid'))).toBe(true); // stale lock left behind
 
-    const second = await startServer({ DATA_DIR: dataDir }, port);
-    const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
-    expect(health).toMatchObject({ status: 'ok', db: 'pglite' });
-    second.kill('SIGTERM');
-    await exited(second);
-    expect(fs.existsSync(path.join(dataDir, 'hujjat.pid'))).toBe(false); // graceful stop releases it
+      const second = await startServer({ DATA_DIR: dataDir }, port);
+      const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
+      expect(health).toMatchObject({ status: 'ok', db: 'pglite' });
+      second.kill('SIGTERM');
+      await exited(second);
+      expect(fs.existsSync(path.join(dataDir, 'hujjat.pid'))).toBe(false); // graceful stop releases it
 
-    const db = await openDatabase({ databaseUrl: null, dataDir: path.join(dataDir, 'pgdata') });
-    try {
-      const { rows } = await db.query<{ version: string; applied_at: Date }>(
-        'select version, applied_at from schema_migrations',
-      );
-      expect(rows.length).toBeGreaterThan(0);
-      for (const row of rows) expect(new Date(row.applied_at).getTime()).toBeLessThan(killedAt.getTime());
-    } finally {
-      await db.close();
-    }
-  }, 120_000);
+      const db = await openDatabase({ databaseUrl: null, dataDir: path.join(dataDir, 'pgdata') });
+      try {
+        const { rows } = await db.query<{ version: string; applied_at: Date }>(
+          'select version, applied_at from schema_migrations',
+        );
+        expect(rows.length).toBeGreaterThan(0);
+        for (const row of rows) expect(new Date(row.applied_at).getTime()).toBeLessThan(killedAt.getTime());
+      } finally {
+        await db.close();
+      }
+    },
+    SERVER_TEST_MS,
+  );
 });
