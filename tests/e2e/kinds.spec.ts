@@ -270,7 +270,7 @@ async function shot(page: Page, path: string) {
   await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
   await page.evaluate(() => window.scrollTo(0, 0));
   // Toasts are the moment's, not the screen's.
-  await page.screenshot({ path, style: '.toasts { display: none }' });
+  await page.screenshot({ path, style: '.toasts { display: none !important; }' });
 }
 
 /** The window at 1280 and 375 px (a view is reloaded at 375; a form keeps what was typed). */
