@@ -384,22 +384,11 @@ async function walk(
 
 // ---- one test per kind -----------------------------------------------------------------------------
 
-/**
- * Kinds that fail today because of another slice's open defect, each named (issue 26; the list of
- * blockers: /work/coord/notes-kinds.md at the time of writing). test.fail keeps the walk running;
- * once the fix lands the test passes unexpectedly and its entry must go.
- */
-const OPEN_DEFECTS: Record<string, string> = {
-  empowermentV2:
-    'the sender prefill (editor/prefill.ts → mergeParty) writes the organisation’s accountant name, a string, into Buyer.Accountant, an object: a draft with only its number is refused ("Неверный тип значения")',
-};
-
 for (const [index, kind] of readKinds().entries()) {
   test(`${kind.kind}: made in the form, saved incomplete, signed, sent; each party acts`, async ({
     browser,
   }) => {
     test.setTimeout(300_000);
-    test.fail(kind.kind in OPEN_DEFECTS, OPEN_DEFECTS[kind.kind]);
     const number = `K${RUN}-${index + 1}`;
     const data = cast(kind, number);
     const sessions = new Sessions(browser);
