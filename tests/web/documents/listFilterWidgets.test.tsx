@@ -86,8 +86,8 @@ describe('status filter on the page', () => {
     expect(new Set(options).size, options.join(', ')).toBe(options.length);
     expect(options.filter((o) => o === 'Отменён')).toHaveLength(1);
     const groups = [...select.querySelectorAll('optgroup')].map((g) => g.label);
-    expect(groups[0]).toBe('Общие для всех видов');
-    expect(groups).toContain('Товарно-транспортная накладная');
+    expect(groups[0]).toBe('Общие статусы');
+    expect(groups).toContain('Счёт-фактура – товарно-транспортная накладная, Товарно-транспортная накладная');
     await user.selectOptions(select, 'Отменён');
     await waitFor(() => expect(lastQuery()).toMatchObject({ StatusKey: 'cancelled' }));
     expect(lastQuery().Status).toBeUndefined();

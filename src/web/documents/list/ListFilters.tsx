@@ -131,8 +131,12 @@ export function ListFilters({ direction, filters, onChange, onClear }: Props) {
                 options
               ) : (
                 <optgroup
-                  key={group.kind ?? ''}
-                  label={group.kind ? kindTitle(group.kind) : t('workspace:list.filters.commonStatuses')}
+                  key={group.kinds.join(',')}
+                  label={
+                    group.kinds.length
+                      ? group.kinds.map(kindTitle).join(', ')
+                      : t('workspace:list.filters.commonStatuses')
+                  }
                 >
                   {options}
                 </optgroup>

@@ -2,9 +2,13 @@ import { getLifecycle, hasLifecycle, lifecycleKinds } from '../../../engine/life
 import { listKindSummaries } from '../../../engine/registry';
 import type { DocDirection } from '../../api/documents';
 
-/** Options of the status filter: `kind` null for the statuses most kinds share, else that kind's own. */
+/**
+ * Options of the status filter: `kinds` empty for the statuses most kinds share, else the kinds (menu
+ * order) that alone have these statuses — a waybill's ladder shared with the hybrid invoice is one
+ * group of both.
+ */
 export interface StatusGroup {
-  kind: string | null;
+  kinds: string[];
   /** Status keys (exchange:status.<key>): the filter asks getList by key, so one entry covers every kind's code. */
   keys: string[];
 }
@@ -19,8 +23,8 @@ function shownIn(direction: DocDirection, kind: string, status: { code: number; 
 
 /**
  * The statuses a list may be filtered by, each once (kinds repeat "Отменён" under their own codes):
- * with one kind chosen, its statuses; else first the statuses at least half of the kinds have, then per
- * kind (menu order) those it adds.
+ * with one kind chosen, its statuses; else first the statuses at least half of the kinds have, then
+ * the others grouped by the kinds that have them.
  */
 export function statusGroups(direction: DocDirection, kind: string | undefined): StatusGroup[] {
   const ordered = listKindSummaries('documents')
@@ -35,20 +39,20 @@ export function statusGroups(direction: DocDirection, kind: string | undefined):
         .map((s) => s.key),
     ),
   ];
-  if (kinds.length === 1) return [{ kind: null, keys: keysOf(kinds[0]) }];
+  if (kinds.length === 1) return [{ kinds: [], keys: keysOf(kinds[0]) }];
   const byKind = new Map(kinds.map((k) => [k, keysOf(k)]));
   const uses = new Map<string, number>();
   for (const keys of byKind.values()) for (const key of keys) uses.set(key, (uses.get(key) ?? 0) + 1);
-  const listed = new Set<string>();
-  const common = [...new Set([...byKind.values()].flat())].filter(
-    (key) => (uses.get(key) ?? 0) * 2 >= kinds.length,
-  );
-  for (const key of common) listed.add(key);
-  const groups: StatusGroup[] = [{ kind: null, keys: common }];
-  for (const [k, keys] of byKind) {
-    const own = keys.filter((key) => !listed.has(key));
-    for (const key of own) listed.add(key);
-    if (own.length) groups.push({ kind: k, keys: own });
+  const all = [...new Set([...byKind.values()].flat())];
+  const common = all.filter((key) => (uses.get(key) ?? 0) * 2 >= kinds.length);
+  const groups = new Map<string, StatusGroup>();
+  for (const key of all) {
+    if (common.includes(key)) continue;
+    const having = kinds.filter((k) => byKind.get(k)?.includes(key));
+    const id = having.join(',');
+    const group = groups.get(id) ?? { kinds: having, keys: [] };
+    group.keys.push(key);
+    groups.set(id, group);
   }
-  return groups.filter((g) => g.keys.length > 0);
+  return [{ kinds: [], keys: common }, ...groups.values()].filter((g) => g.keys.length > 0);
 }

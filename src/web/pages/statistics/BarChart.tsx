@@ -10,6 +10,18 @@ export interface Series {
   color: string;
 }
 
+/** A label of more than 14 characters as lines of about that length (chart.js draws an array as lines). */
+function splitLabel(label: string): string | string[] {
+  if (label.length <= 14) return label;
+  const lines: string[] = [];
+  for (const word of label.split(/(?<=[\s-])/)) {
+    const last = lines.length - 1;
+    if (last >= 0 && (lines[last] + word).length <= 16) lines[last] += word;
+    else lines.push(word);
+  }
+  return lines.map((line) => line.trim());
+}
+
 /** A bar chart with a text alternative (a table of the same numbers for screen readers). */
 export function BarChart({
   labels,
@@ -30,7 +42,8 @@ export function BarChart({
     const chart = new Chart(canvas.current, {
       type: 'bar',
       data: {
-        labels,
+        // Long names ("Товарно-транспортная накладная") on lines of their words: a phone's axis cuts them.
+        labels: labels.map(splitLabel),
         datasets: series.map((s) => ({
           label: s.label,
           data: s.values,
@@ -55,29 +68,32 @@ export function BarChart({
       <div style={{ position: 'relative', height }}>
         <canvas ref={canvas} role="img" aria-label={title} />
       </div>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col" />
-            {series.map((s) => (
-              <th key={s.label} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {labels.map((l, i) => (
-            <tr key={l}>
-              <th scope="row">{l}</th>
+      {/* Hidden by its box, not itself: a table never shrinks to 1 px and widened the phone page to 525 px. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col" />
               {series.map((s) => (
-                <td key={s.label}>{s.values[i]}</td>
+                <th key={s.label} scope="col">
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {labels.map((l, i) => (
+              <tr key={l}>
+                <th scope="row">{l}</th>
+                {series.map((s) => (
+                  <td key={s.label}>{s.values[i]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

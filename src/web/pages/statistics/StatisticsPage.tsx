@@ -29,7 +29,8 @@ function preset(name: 'month' | 'quarter' | 'year' | 'last12'): [string, string]
 
 /** A kind's name in the reader's language (the kind's own title key; data, never a list here). */
 function useKindName() {
-  const { t } = useTranslation();
+  // The kinds' titles live in 'documents' (titleKey "documents:kinds.<kind>"): loaded with this page.
+  const { t } = useTranslation(['statistics', 'documents']);
   const titles = new Map(listKindSummaries('documents').map((k) => [k.kind, k.titleKey]));
   return (kind: string) => {
     const key = titles.get(kind);

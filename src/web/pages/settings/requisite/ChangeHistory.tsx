@@ -8,7 +8,7 @@ import { historyFieldKeys, rightKind } from './historyFields';
 
 /** Who changed which settings when (the audit log), newest first, ten at a time. */
 export function ChangeHistory() {
-  const { t, i18n } = useTranslation(['settings', 'forms', 'access']);
+  const { t, i18n } = useTranslation(['settings', 'forms', 'access', 'documents']);
   const kindTitles = new Map(listKindSummaries('documents').map((k) => [k.kind, k.titleKey]));
   /** A changed field's label in the reader's language; never the field's name in the code. */
   const fieldLabel = (event: string, field: string) => {
