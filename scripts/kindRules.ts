@@ -40,6 +40,13 @@ export function kindRuleProblems(kind: string, bundled: JsonSchema, lifecycle: L
         `the document date ${lifecycle.document.date} must declare "notAfterToday": true (or false where a future date is legitimate)`,
       );
   }
+  // A product list's id is filled like the national id: its pointer must name an id field of the schema.
+  for (const pointer of lifecycle?.document?.listIds ?? []) {
+    const field = schemaAtPath(bundled, pointer);
+    if (!field) problems.push(`product list id ${pointer} is not in the schema`);
+    else if (field.type !== 'string' && !field.pattern)
+      problems.push(`product list id ${pointer} must be a string id`);
+  }
   for (const { pointer, array } of lineArrays(bundled)) {
     const items = resolveRef(array.items, bundled);
     const { count, price } = array.lineArithmetic as { count: string; price: string };

@@ -63,7 +63,12 @@ export const keywordSpecs: KeywordSpec[] = [
  * Annotation keywords: the engine reads them, validation ignores them. `local: true` marks a field the
  * national format lacks — kept beside the document, never signed nor exported (src/engine/national).
  */
-export const annotationKeywords: KeywordDefinition[] = [{ keyword: 'local', schemaType: 'boolean' }];
+export const annotationKeywords: KeywordDefinition[] = [
+  { keyword: 'local', schemaType: 'boolean' },
+  // `nationalKeys: "PascalCase"` on an object: its keys are exported with a capital first letter, as
+  // the operators write them, though stored as the shared definition names them (src/engine/national).
+  { keyword: 'nationalKeys', schemaType: 'string' },
+];
 
 export const keywordDefinitions: KeywordDefinition[] = [
   ...keywordSpecs.map((spec) => defineKeyword(spec.keyword, spec.check, spec)),

@@ -21,15 +21,21 @@ export function freshNationalId(format: 'objectId' | 'uuid' = 'objectId', now = 
 }
 
 /**
- * The content with its national id filled: kept when `keep` and present, otherwise a fresh one (a
- * copy must not carry the original's id). Kinds without a declared id are returned unchanged.
+ * The content with its national id and its product lists' ids (lifecycle `document.listIds`) filled:
+ * each kept when `keep` and present, otherwise a fresh one — a copy must not carry the original's
+ * ids, and every document's product list has its own id, kept from then on, as operators assign them.
+ * Kinds without a declared id are returned unchanged.
  */
 export function withNationalId<T>(kind: string, content: T, keep: boolean): T {
   const { document } = getLifecycle(kind);
-  if (!document.id) return content;
-  const current = readOne(content, document.id);
-  if (keep && typeof current === 'string' && current.trim() !== '') return content;
-  return writeOne(content, document.id, freshNationalId(document.idFormat));
+  let next = content;
+  for (const pointer of [document.id, ...(document.listIds ?? [])]) {
+    if (!pointer) continue;
+    const current = readOne(next, pointer);
+    if (keep && typeof current === 'string' && current.trim() !== '') continue;
+    next = writeOne(next, pointer, freshNationalId(document.idFormat));
+  }
+  return next;
 }
 
 /**

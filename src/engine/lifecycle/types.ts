@@ -67,6 +67,8 @@ export interface Lifecycle {
   document: {
     id?: string;
     idFormat?: 'objectId' | 'uuid';
+    /** Ids of the product lists, filled like the national id (FacturaProductId, ActProductId, …). */
+    listIds?: string[];
     number: string;
     date: string;
     type?: string;

@@ -1,11 +1,11 @@
 import type { ValidateFunction } from 'ajv';
-import type { JsonSchema } from '../bundle';
+import { type JsonSchema, resolveRef } from '../bundle';
 import { readOne } from '../lifecycle/pointer';
 import { getLifecycle, hasLifecycle } from '../lifecycle/registry';
 import { getKind, onKindRegistered } from '../schemas';
 import { simplifyErrors, type ValidationError } from '../validationResult';
 import { createAjv } from '../validator';
-import { isBlank } from './schemaNode';
+import { isBlank, nationalKey } from './schemaNode';
 
 /**
  * The strict export check: what the roaming hub would refuse in a national JSON text (uz-edi.md §b.1
@@ -63,7 +63,9 @@ export function nationalSchema(schema: JsonSchema): JsonSchema {
     if (Array.isArray(node)) return node.map(strip);
     if (node === null || typeof node !== 'object') return node;
     const out: JsonSchema = {};
-    const source = node as JsonSchema;
+    // An object exported under other keys (`nationalKeys`) is checked under those keys.
+    const declared = node as JsonSchema;
+    const source = declared.nationalKeys ? renamedKeys(resolveRef(declared, schema) ?? declared) : declared;
     const local = new Set(
       Object.entries((source.properties as JsonSchema | undefined) ?? {})
         .filter(([, child]) => (child as JsonSchema)?.local === true)
@@ -98,4 +100,17 @@ function nationalValidator(kind: string): ValidateFunction {
     validators.set(kind, validate);
   }
   return validate;
+}
+
+/** An object schema whose properties and required names are its exported keys. */
+function renamedKeys(node: JsonSchema): JsonSchema {
+  const key = (name: string) => nationalKey({ schema: node, root: node }, name);
+  const { nationalKeys: _keys, ...rest } = node;
+  return {
+    ...rest,
+    properties: Object.fromEntries(
+      Object.entries(node.properties ?? {}).map(([name, child]) => [key(name), child]),
+    ),
+    ...(Array.isArray(node.required) ? { required: (node.required as string[]).map(key) } : {}),
+  };
 }

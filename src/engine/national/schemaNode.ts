@@ -34,6 +34,15 @@ export const isDateNode = (node: Node | undefined) => node?.schema.isoDate === t
 /** Fields the national format lacks: kept beside the document, never signed nor exported. */
 export const isLocal = (node: Node | undefined) => node?.schema.local === true;
 
+/**
+ * The key a property is exported under: its own name, or with a capital first letter where the object
+ * declares `nationalKeys: "PascalCase"` (a shared definition stored lower-camel that an operator's
+ * kind writes in PascalCase: the hybrid invoice's loading points).
+ */
+export function nationalKey(node: Node | undefined, name: string): string {
+  return node?.schema.nationalKeys === 'PascalCase' ? name.charAt(0).toUpperCase() + name.slice(1) : name;
+}
+
 /** At most this many decimals (sums 2, counts 6; integers 0), or undefined when the schema says nothing. */
 export function decimalsOf(node: Node | undefined): number | undefined {
   if (typesOf(node).has('integer') && !typesOf(node).has('number')) return 0;

@@ -10,6 +10,7 @@ import {
   isObjectNode,
   itemsNode,
   type Node,
+  nationalKey,
   nodeOf,
   propertyNames,
   propertyNode,
@@ -49,9 +50,10 @@ function nationalValue(value: unknown, node: Node | undefined): unknown {
       const child = propertyNode(node, name);
       if (isLocal(child)) continue;
       const read = nationalValue(source[name], child);
-      if (read !== OMIT) out[name] = read;
+      const key = nationalKey(node, name);
+      if (read !== OMIT) out[key] = read;
       // The hub wants an unused block as null, never absent, {} or a block of empty strings.
-      if (allowsNull(child) && isObjectNode(child) && (read === OMIT || isBlank(read))) out[name] = null;
+      if (allowsNull(child) && isObjectNode(child) && (read === OMIT || isBlank(read))) out[key] = null;
     }
     return out;
   }
