@@ -14,6 +14,7 @@ import { refuseNonFiniteQueryNumbers } from './http/finiteQuery';
 import { loggerOptions } from './http/logging';
 import { applyRequestRules } from './http/requestRules';
 import { API_DOCS_PREFIX, registerSecurityHeaders } from './http/securityHeaders';
+import { registerSignHost } from './http/signHost';
 import { serverTimeouts } from './http/timeouts';
 import { type JobQueue, registerJobs } from './jobs';
 import { DEFAULT_BODY_LIMIT, MAX_HEADER_BYTES } from './limits';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
+  registerSignHost(app, config);
   refuseNonFiniteQueryNumbers(app);
   // Before swagger and the routes: their schemas are tightened as they are added (and so documented).
   applyRequestRules(app);

@@ -53,6 +53,12 @@ export interface Config {
   documentsClock?: () => Date;
   /** Reference data: the tax authority's services, BankCodes administrators, fee recipient (services/reference/config.ts); unset → from `demo`. */
   reference?: ReferenceConfig;
+  /**
+   * SIGN_SUBDOMAIN (spec §7: "sign-action run requests have the host rewritten with a subdomain
+   * prefix"): browsers send DocumentSignAction run and multiRun to `<prefix>.<the page's host>`
+   * (src/server/http/signHost.ts); unset → to the page's own host.
+   */
+  signSubdomain?: string | null;
 }
 
 export const DEFAULT_LIST_CACHE_ROWS = 50_000;
@@ -189,5 +195,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string, cwd = proces
     jwtSecret,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     listCacheRows: parseCount('LIST_CACHE_ROWS', env.LIST_CACHE_ROWS, DEFAULT_LIST_CACHE_ROWS),
+    signSubdomain: parseSubdomain(env.SIGN_SUBDOMAIN),
   };
+}
+
+/** One DNS label (RFC 1123), lower-case: `sign`, `sign-api`. */
+function parseSubdomain(raw: string | undefined): string | null {
+  const value = raw?.trim().toLowerCase();
+  if (!value) return null;
+  if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(value))
+    throw new ConfigError(`SIGN_SUBDOMAIN must be one DNS label such as "sign", got "${raw}"`);
+  return value;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { pluginSocketUrls } from './pluginUrls';
+import { signOriginOf } from './signHost';
 
 // Headers of every answer (OWASP ASVS V14.4): a Content-Security-Policy that lets pages run only
 // this server's scripts and styles and talk only to this server and the E-IMZO plug-in; no framing;
@@ -75,7 +76,12 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     if (reply.statusCode !== 304) {
       const html = type.startsWith('text/html');
       const policy = !html ? RESOURCE_POLICY : request.url.startsWith(API_DOCS_PREFIX) ? docs : page;
-      reply.header('content-security-policy', policy);
+      // A page may also call the sign host of its own name (SIGN_SUBDOMAIN; http/signHost.ts).
+      const signOrigin = html ? signOriginOf(config, request) : null;
+      reply.header(
+        'content-security-policy',
+        signOrigin ? policy.replace("connect-src 'self'", `connect-src 'self' ${signOrigin}`) : policy,
+      );
     }
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', `max-age=${ONE_YEAR_SECONDS}; includeSubDomains`);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { EIMZO_MIN_VERSION } from '../../engine/constants';
 import { pluginSocketUrls } from '../http/pluginUrls';
+import { signOriginOf } from '../http/signHost';
 import { OFFICIAL_DEV_API_KEYS } from '../signing/config';
 
 /** Public client settings: where the browser finds the E-IMZO plug-in and its API key for this host. */
@@ -34,6 +35,11 @@ export default async function configRoutes(app: FastifyInstance) {
                 type: 'boolean',
                 description: 'Demo mode: demo keys and the E-IMZO emulator are in use',
               },
+              signOrigin: {
+                type: ['string', 'null'],
+                description:
+                  'Where DocumentSignAction run and multiRun go (the page host with the SIGN_SUBDOMAIN prefix); null: this host',
+              },
               emulator: {
                 type: 'object',
                 description: 'Demo mode only: the E-IMZO emulator (its password-dialog control channel)',
@@ -62,6 +68,7 @@ export default async function configRoutes(app: FastifyInstance) {
           minVersion: eimzo?.minVersion ?? EIMZO_MIN_VERSION,
         },
         demo,
+        signOrigin: signOriginOf(app.config, request),
         ...(demo && eimzo?.emulatorControlUrl ? { emulator: { controlUrl: eimzo.emulatorControlUrl } } : {}),
       };
     },

@@ -174,11 +174,12 @@ export const multiGetModelSign = (
     body: { logId, items },
   }).then((r) => r.data);
 
-export const multiRun = (
+export const multiRun = async (
   items: { documentId: string; action: string; signature: string; reason?: string; version?: number }[],
   idempotencyKey: string,
 ) =>
-  apiFetch<{ data: RunResult[] }>('/api/DocumentSignAction/multiRun', {
+  // Loaded on first use: the sign host's look-up stays out of the app's entry chunk (npm run size).
+  apiFetch<{ data: RunResult[] }>(await (await import('./signHost')).signActionPath('multiRun'), {
     method: 'POST',
     body: { items },
     headers: { 'Idempotency-Key': idempotencyKey },

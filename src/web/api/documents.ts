@@ -394,7 +394,9 @@ export async function runSignAction(
   body: { documentId: string; action: string; signature: string; reason?: string; version?: number },
   idempotencyKey: string,
 ) {
-  return apiFetch<RunAnswer>('DocumentSignAction/run', {
+  // Loaded on first use: the sign host's look-up stays out of the app's entry chunk (npm run size).
+  const { signActionPath } = await import('./signHost');
+  return apiFetch<RunAnswer>(await signActionPath('run'), {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
