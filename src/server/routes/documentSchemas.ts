@@ -142,6 +142,15 @@ export const documentView = {
       },
     },
     actions: { type: 'array', items: actionView },
+    withheld: {
+      type: ['object', 'null'],
+      description:
+        'The rights the caller lacks for the actions its organisation is offered now, and who can grant them',
+      properties: {
+        rights: { type: 'array', items: { type: 'string' } },
+        grantors: { type: 'array', items: { type: 'string' } },
+      },
+    },
     respondBy: nullableString,
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },

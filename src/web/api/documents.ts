@@ -143,6 +143,8 @@ export interface DocumentView {
   signatures: DocumentSignature[];
   events: DocumentEvent[];
   actions: DocumentAction[];
+  /** Rights the caller lacks for the actions its organisation is offered, and who can grant them. */
+  withheld?: { rights: string[]; grantors: string[] } | null;
   respondBy: string | null;
   createdAt: string;
   updatedAt: string;

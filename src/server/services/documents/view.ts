@@ -45,6 +45,38 @@ export async function signedActionsFor(
   }).filter((action) => granted.has(action.right));
 }
 
+/**
+ * The signed actions the document offers the caller's party now that the caller's own rights
+ * withhold (a member who joined as staff is a viewer until a role is given), and who can grant them:
+ * the organisation's active owners and admins, by name. Null when nothing is withheld.
+ */
+export async function withheldActions(
+  db: Db,
+  caller: Caller,
+  doc: DocumentRow,
+  party: PartyRow,
+  known?: ActedEntry[],
+): Promise<{ rights: DocumentRight[]; grantors: string[] } | null> {
+  if (party.bin_state !== 'active') return null;
+  const acted = known ?? (await actedInStatus(db, doc.id, doc.status));
+  const granted = await documentRights(db, caller.user, doc.kind);
+  const offered = availableActions(doc.kind, {
+    status: doc.status,
+    roles: party.roles,
+    identity: caller.identity,
+    acted,
+  });
+  const rights = [...new Set(offered.filter((a) => !granted.has(a.right)).map((a) => a.right))];
+  if (!rights.length) return null;
+  const { rows } = await db.query<{ full_name: string }>(
+    `select u.full_name from memberships m join users u on u.id = m.user_id
+      where m.organization_id = $1 and m.is_active and u.is_active and m.role in ('owner', 'admin')
+      order by m.role = 'owner' desc, u.full_name`,
+    [caller.user.organizationId],
+  );
+  return { rights, grantors: rows.map((row) => row.full_name) };
+}
+
 export async function actionsFor(
   db: Db,
   caller: Caller,
@@ -115,7 +147,7 @@ export async function documentView(db: Db, caller: Caller, id: string) {
     actionsFor(db, caller, doc, party),
   ]);
   const rows = { doc, parties, signatures, events, accounts: accounts.map((row) => row.identity) };
-  return viewOf(rows, party, actions);
+  return viewOf(rows, party, actions, await withheldActions(db, caller, doc, party));
 }
 
 /**
@@ -126,17 +158,20 @@ export async function documentView(db: Db, caller: Caller, id: string) {
 export async function documentViewOf(db: Db, caller: Caller, rows: ViewRows) {
   const party = await visibleParty(db, caller, rows.parties);
   await requireDocumentRight(db, caller.user, rows.doc.kind, 'view');
-  const actions = await actionsFor(
-    db,
-    caller,
-    rows.doc,
-    party,
-    actedInStatusOf(rows.events, rows.doc.status),
-  );
-  return viewOf(rows, party, actions);
+  const acted = actedInStatusOf(rows.events, rows.doc.status);
+  const actions = await actionsFor(db, caller, rows.doc, party, acted);
+  return viewOf(rows, party, actions, await withheldActions(db, caller, rows.doc, party, acted));
 }
 
-function viewOf(rows: ViewRows, party: PartyRow, actions: ActionView[]) {
+/** The status shown to a person whose party is awaited but who may not act: not "awaits your signature". */
+export const WAITING_YOUR_ORGANIZATION = 'waitingYourOrganization';
+
+function viewOf(
+  rows: ViewRows,
+  party: PartyRow,
+  actions: ActionView[],
+  withheld: { rights: DocumentRight[]; grantors: string[] } | null,
+) {
   const { doc, parties, signatures, events } = rows;
   const lifecycle = getLifecycle(doc.kind);
   const acted = new Map<string, string[]>();
@@ -162,7 +197,10 @@ function viewOf(rows: ViewRows, party: PartyRow, actions: ActionView[]) {
     total: doc.total_sum,
     status: doc.status,
     viewStatus: party.view_status,
-    statusKey: shown?.key ?? status?.key ?? String(doc.status),
+    statusKey:
+      withheld && party.awaiting && !actions.some((a) => a.kind === 'sign')
+        ? WAITING_YOUR_ORGANIZATION
+        : (shown?.key ?? status?.key ?? String(doc.status)),
     final: status?.final ?? false,
     version: doc.version,
     source: doc.source,
@@ -209,6 +247,7 @@ function viewOf(rows: ViewRows, party: PartyRow, actions: ActionView[]) {
       signatureId: e.signature_id,
     })),
     actions,
+    withheld,
     respondBy,
     createdAt: doc.created_at,
     updatedAt: doc.updated_at,

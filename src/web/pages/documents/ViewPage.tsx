@@ -17,6 +17,7 @@ import { LastReason } from '../../documents/view/LastReason';
 import { RelatedDocuments } from '../../documents/view/RelatedDocuments';
 import { SignaturesPanel } from '../../documents/view/SignaturesPanel';
 import { useLocalActions } from '../../documents/view/useLocalActions';
+import { WithheldNote } from '../../documents/view/WithheldNote';
 import { Button, Loading } from '../../ui';
 import '../../documents/documents.css';
 
@@ -81,6 +82,7 @@ export default function ViewPage() {
           />
         </div>
       </header>
+      <WithheldNote document={document} />
       <LastReason document={document} />
       <div className="doc-view-grid">
         <div className="doc-view-main">
