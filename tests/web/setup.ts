@@ -8,10 +8,13 @@ import { initI18n, NAMESPACES } from '../../src/web/i18n';
 import '../../src/web/form/runtimeValidator';
 
 import { preloadProductTable } from '../../src/web/form/productTable/lazyField';
+import { preloadViewTable } from '../../src/web/form/view/lazyViewTable';
 
 // The product table's chunk is there before any form renders (the browser loads it beside a form's
 // first frame; component tests look at the table right after render).
 await preloadProductTable();
+// Likewise the view's goods table (view mode) and its print model.
+await preloadViewTable();
 
 // Texts load before any component renders, so tests see real ru strings, not keys.
 await initI18n('ru');

@@ -21,6 +21,7 @@ import { DataStore, type FormServices, TouchedStore } from './theme/formContext'
 import { FORM_NAMESPACES, FormTextContext, makeFormText } from './theme/formText';
 import { editTemplates, editWidgets, fields, viewFields, viewTemplates, viewWidgets } from './theme/registry';
 import { formValidatorFor, loadFormValidator } from './validator';
+import { preloadViewTable } from './view/lazyViewTable';
 import './form.css';
 
 export interface DocumentFormProps {
@@ -105,7 +106,10 @@ export function DocumentForm({
   );
   const lines = services.lines as LineStore;
   // The table's chunk loads while the form's first frame renders (productTable/lazyField.tsx).
-  useMemo(() => !readOnly && hasProductTable(uiSchema) && preloadProductTable(), [uiSchema, readOnly]);
+  useMemo(
+    () => hasProductTable(uiSchema) && (readOnly ? preloadViewTable() : preloadProductTable()),
+    [uiSchema, readOnly],
+  );
   // RJSF holds the document without its product lines (detachedLines.ts): taken out once, at mount.
   // Optional blocks the document leaves out start as null (engine/nullBlocks.ts): RJSF would fill an
   // absent one with its defaults (a required flag's false) and the block would look added.
