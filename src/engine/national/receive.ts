@@ -1,3 +1,4 @@
+import hubMetadata from '../../../schemas/received/hubMetadata.json';
 import { type JsonSchema, schemaAtPath } from '../bundle';
 import { readOne } from '../lifecycle/pointer';
 import { getLifecycle, hasLifecycle } from '../lifecycle/registry';
@@ -44,6 +45,11 @@ export interface ReceivedDocument {
   extensions: Extension[];
   /** How much of the kind's shape was found: required top-level fields present / required. */
   match: { required: number; found: number; known: number; unknown: number };
+  /**
+   * What the hub or the operator stored beside the document's own fields (schemas/received/
+   * hubMetadata.json: its states log, signers, flags), set aside as it came: neither counted nor checked.
+   */
+  metadata: Record<string, unknown>;
 }
 
 export interface ReadOptions {
@@ -192,17 +198,36 @@ export function readReceived(
     return notRecognized(kind);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return notRecognized(kind);
-  const match = topLevelMatch(value as Record<string, unknown>, root);
+  const { own, metadata } = setAsideMetadata(value as Record<string, unknown>, root);
+  const match = topLevelMatch(own, root);
   const extensions: Extension[] = [];
-  const read = canonical(value, root, '', extensions);
+  const read = canonical(own, root, '', extensions);
   const content = (read === ABSENT || read === null ? {} : read) as Record<string, unknown>;
   if (!isRecognized(match))
-    return { kind, recognized: false, content: null, warnings: [], extensions, match };
+    return { kind, recognized: false, content: null, warnings: [], extensions, match, metadata };
   const now = options.now ?? documentDate(kind, content);
   const result = createValidator(kind)(content, now ? { now } : {});
   // A document made elsewhere never has Hujjat's local fields: their absence is no finding.
   const warnings = result.errors.filter((error) => !missesLocalField(schema, error));
-  return { kind, recognized: true, content, warnings, extensions, match };
+  return { kind, recognized: true, content, warnings, extensions, match, metadata };
+}
+
+const HUB_KEYS = new Set(hubMetadata.keys.map(({ key }) => key.toLowerCase()));
+
+/**
+ * The document's own top-level fields apart from the hub's metadata keys stored beside them (declared
+ * as data in schemas/received/hubMetadata.json). A key the kind's schema declares stays the document's.
+ */
+function setAsideMetadata(value: Record<string, unknown>, root: Node) {
+  const declared = new Set(propertyNames(root).map((name) => name.toLowerCase()));
+  const own: Record<string, unknown> = {};
+  const metadata: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    const lower = key.toLowerCase();
+    if (HUB_KEYS.has(lower) && !declared.has(lower)) metadata[key] = child;
+    else own[key] = child;
+  }
+  return { own, metadata };
 }
 
 const PRESENCE = new Set(['required', 'requiredUnless', 'requiredWithout']);
@@ -222,6 +247,7 @@ function notRecognized(kind: string): ReceivedDocument {
     warnings: [],
     extensions: [],
     match: { required: 0, found: 0, known: 0, unknown: 0 },
+    metadata: {},
   };
 }
 
