@@ -3,7 +3,7 @@
 // first other party that is offered an action takes it — the sender's copy stays in its bin; then on
 // a second document every other holder bins its copy and the sender acts (cancels) — theirs stay.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { lifecycleKinds } from '../../../src/engine/lifecycle';
+import { getLifecycle, lifecycleKinds, writeOne } from '../../../src/engine/lifecycle';
 import { type TestContext, withDatabases } from '../harness';
 import {
   act,
@@ -61,9 +61,13 @@ withDatabases(
       expect(res.statusCode, `${offered.name}: ${res.body}`).toBe(200);
       return offered.name as string;
     };
+    let serial = 0;
+    /** A document of the kind sent by its sender, with a number of its own (a duplicate is refused). */
     const sent = async (c: KindCase) => {
       const sender = await as(c.holders.sender![0]);
-      const added = await addDraft(ctx, sender, c.kind, c.content);
+      serial += 1;
+      const content = writeOne(c.content, getLifecycle(c.kind).document.number, `PPB-${serial}`);
+      const added = await addDraft(ctx, sender, c.kind, content);
       expect(added.statusCode, `${c.kind}: ${added.body}`).toBe(200);
       const id = added.json().data.id as string;
       expect((await act(ctx, fixture, sender, id, 'send')).statusCode).toBe(200);
