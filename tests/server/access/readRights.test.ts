@@ -30,6 +30,8 @@ beforeAll(async () => {
 afterAll(() => fixture?.dispose());
 
 const NUMBER = 'RR-7731';
+// A copy keeps the contract but not the number (issue 26): what getDocumentCopy shows of the invoice.
+const CONTRACT = 'RR-CTR-7731';
 // 01-standard totals 140 005.60 + 2 800.00
 const TOTAL = '142805.60';
 
@@ -85,6 +87,7 @@ withDatabases(
         ...invoice,
         FacturaId: '',
         FacturaDoc: { FacturaNo: NUMBER, FacturaDate: '2026-11-20' },
+        ContractDoc: { ...invoice.ContractDoc, ContractNo: CONTRACT },
         SellerTin: ORG1.identity,
         BuyerTin: ORG2.identity,
         ProductList: { ...invoice.ProductList, Tin: ORG1.identity },
@@ -107,12 +110,13 @@ withDatabases(
       const url = `/api/Document/getDocumentCopy?documentId=${documentId}`;
       const own = await get(seller, url);
       expect(own.statusCode, own.body).toBe(200);
-      expect(own.json().data.content.FacturaDoc.FacturaNo).toBe(NUMBER);
+      expect(own.json().data.content.ContractDoc.ContractNo).toBe(CONTRACT);
       expect((await get(noView, `/api/Document/getById?documentId=${documentId}`)).statusCode).toBe(403);
       const copy = await get(noView, url);
       expect(copy.statusCode).toBe(403);
       expect(copy.json().code).toBe('NO_AUTHORITY');
       expect(copy.body).not.toContain(NUMBER);
+      expect(copy.body).not.toContain(CONTRACT);
       expect((await get(otherBranch, url)).statusCode).toBe(404);
       const copied = await call(noView, 'POST', `/api/Document/copyDocument?documentId=${documentId}`);
       expect(copied.statusCode).toBe(403);
@@ -189,7 +193,8 @@ withDatabases(
       );
       expect(routes.length).toBeGreaterThan(150);
       const values = { documentId, tin: ORG3.identity, kind: 'invoice', date: '2026-11-20' };
-      const shows = (text: string) => [NUMBER, nationalId, TOTAL].filter((secret) => text.includes(secret));
+      const shows = (text: string) =>
+        [NUMBER, CONTRACT, nationalId, TOTAL].filter((secret) => text.includes(secret));
       const shownToOwner: string[] = [];
       for (const route of routes) {
         const { url, payload } = sampleRequest(route, values);
