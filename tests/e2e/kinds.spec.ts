@@ -126,13 +126,20 @@ function write(content: Json, pointer: string, value: Json) {
   node[path[path.length - 1]] = value;
 }
 
-function replaceStrings(node: Json, map: Map<string, string>): Json {
-  if (typeof node === 'string') return map.get(node) ?? node;
-  if (Array.isArray(node)) return node.map((item) => replaceStrings(item, map));
+function replaceStrings(node: Json, replace: (text: string) => string): Json {
+  if (typeof node === 'string') return replace(node);
+  if (Array.isArray(node)) return node.map((item) => replaceStrings(item, replace));
   if (node && typeof node === 'object')
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, replaceStrings(v, map)]));
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, replaceStrings(v, replace)]));
   return node;
 }
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY = 86_400_000;
+/** Today in Tashkent, where documents are dated. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tashkent' }).format(new Date());
+const shiftDate = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 interface Cast {
   content: Record<string, Json>;
@@ -172,10 +179,15 @@ function cast(kind: Kind, number: string): Cast {
       }
     }
   }
-  const replaced = replaceStrings(
-    content,
-    new Map([...byOriginal].map(([original, who]) => [original, who.id])),
-  ) as Record<string, Json>;
+  // Every date moves by the same number of days, so the document is dated today and keeps its
+  // intervals (a contract before it, an empowerment valid after it).
+  const dated = read(content, kind.lifecycle.document.date);
+  const days = typeof dated === 'string' ? Math.round((Date.parse(today()) - Date.parse(dated)) / DAY) : 0;
+  const replaced = replaceStrings(content, (text) => {
+    const who = byOriginal.get(text);
+    if (who) return who.id;
+    return ISO_DATE.test(text) ? shiftDate(text, days) : text;
+  }) as Record<string, Json>;
   write(replaced, kind.lifecycle.document.number, number);
   return { content: replaced, number, roles };
 }
