@@ -57,7 +57,9 @@ export async function initI18n(lang: Locale = storedLocale()) {
       lng: lang,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: [...LOCALES],
-      ns: ['common', 'errors'],
+      // The errors namespace holds the server's messages (it answers them translated): the browser never
+      // reads it, and loading it at start cost the sign-in screen 1.1 KB (npm run size).
+      ns: ['common'],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
