@@ -150,7 +150,9 @@ describe.each(FIXTURES)('view of %s %s', (kind, file) => {
     }
 
     // Dates as the locale writes them (15.05.2025), never as stored (2025-05-15).
-    for (const leaf of all.filter((l) => typeof l.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(l.value))) {
+    for (const leaf of all.filter(
+      (l) => typeof l.value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(l.value),
+    )) {
       const element = container.querySelector(`#${CSS.escape(idOf(leaf.parts))}`);
       if (element) expect(element.textContent, leaf.parts.join('/')).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     }
