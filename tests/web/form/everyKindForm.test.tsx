@@ -212,6 +212,30 @@ describe('reading a document', () => {
     await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 10_000 });
     expect(document.querySelectorAll('.form-item-required').length).toBe(0);
   });
+
+  it.each(kinds)('%s: a block nobody added is left out, not drawn as an empty frame', async (kind) => {
+    // Every block that may be null, set to null in the kind's valid fixture, is absent from the view.
+    const fixture = validFixtures.find((f) => f.kind === kind)!;
+    const definition = await loadFormKind(kind);
+    const document_ = structuredClone(fixture.document) as Record<string, unknown>;
+    const nullable = Object.entries((definition.schema as any).properties ?? {})
+      .filter(
+        ([, s]: [string, any]) =>
+          Array.isArray(s?.type) && s.type.includes('null') && s.type.includes('object'),
+      )
+      .map(([name]) => name);
+    for (const name of nullable) document_[name] = null;
+    render(
+      <DocumentForm
+        schema={definition.schema as RJSFSchema}
+        uiSchema={definition.ui as UiSchema}
+        mode="view"
+        initialData={document_}
+      />,
+    );
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 10_000 });
+    expect(document.querySelectorAll('.form-section--empty').length).toBe(0);
+  });
 });
 
 describe('an item added to a list starts with its optional blocks left out', () => {

@@ -26,6 +26,8 @@ export function NullableObjectField(props: FieldProps) {
   );
   const { formData, onChange, fieldPathId, readonly, disabled } = props;
   if (formData === null || formData === undefined) {
+    // Read-only (a document's view), a block nobody added has nothing to show: no empty frame.
+    if (readonly) return null;
     return (
       <div className="form-section form-section--empty" id={fieldPathId.$id}>
         <span className="form-section-title">{title}</span>
