@@ -24,17 +24,18 @@ interface RequiredUnless {
 
 export function correctionRule(kind: string, schema: Schema): CorrectionRule | null {
   if (!hasLifecycle(kind)) return null;
-  const typePointer = getLifecycle(kind).document.type;
-  if (typePointer?.split('/').length !== 2) return null;
-  const typeField = typePointer.slice(1);
   const root = resolve(schema, schema) ?? schema;
   const rules = ([] as RequiredUnless[]).concat(root.requiredUnless ?? []);
+  // The lifecycle's type field first; otherwise whichever top-level field the original-document block
+  // depends on (the one-sided invoice lists by SingleSidedType but corrects by FacturaType).
+  const typeField = getLifecycle(kind).document.type?.slice(1);
+  rules.sort((a, b) => Number(b.field === typeField) - Number(a.field === typeField));
   for (const rule of rules) {
-    if (rule.field !== typeField) continue;
+    if (!root.properties?.[rule.field]) continue;
     for (const block of rule.properties) {
       const fields = Object.keys(resolve(schema, root.properties?.[block])?.properties ?? {});
       if (fields.some((f) => /Id$/.test(f)) && fields.some((f) => /Date(OfIssue)?$/.test(f)))
-        return { typeField, standardTypes: rule.equals, block, fields };
+        return { typeField: rule.field, standardTypes: rule.equals, block, fields };
     }
   }
   return null;
