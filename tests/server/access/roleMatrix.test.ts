@@ -10,6 +10,7 @@ import {
   lifecycleKinds,
   nextStatus,
   partiesOf,
+  writeOne,
 } from '../../../src/engine/lifecycle';
 import { DOCUMENT_RIGHTS, type DocumentRight } from '../../../src/server/services/access/actions';
 import {
@@ -151,8 +152,15 @@ withDatabases(
       token: session.token,
     });
 
+    let serial = 0;
+    /** The kind's content with a number of its own: a second send of one number is a duplicate (409). */
+    const numbered = (c: KindCase) => {
+      serial += 1;
+      return writeOne(c.content, getLifecycle(c.kind).document.number, `RM-${serial}`);
+    };
+
     async function newDraft(c: KindCase) {
-      const res = await addDraft(ctx, directors.get(c.holders.sender![0].identity)!, c.kind, c.content);
+      const res = await addDraft(ctx, directors.get(c.holders.sender![0].identity)!, c.kind, numbered(c));
       expect(res.statusCode, `${c.kind} add: ${res.body}`).toBe(200);
       return res.json().data.id as string;
     }
