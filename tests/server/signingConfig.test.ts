@@ -85,6 +85,8 @@ withDatabases(
         },
         demo: true,
         emulator: { controlUrl: 'http://127.0.0.1:19999/control' },
+        // No SIGN_SUBDOMAIN: the signing calls go to the page's own host (tests/server/signHost.test.ts).
+        signOrigin: null,
       });
       const custom = await ctx.app.inject({
         method: 'GET',
