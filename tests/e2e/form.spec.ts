@@ -139,7 +139,8 @@ test('the product table by keyboard: Tab opens the next cell with its text selec
   await page.keyboard.type('2500');
   await page.keyboard.press('Enter');
   await expect(page.locator(`input${cell(1, 'Summa')}`)).toBeFocused();
-  await expect(page.locator(cell(0, 'Summa'))).toHaveText('2500');
+  // At rest a price reads as money, with its tiyin (issue 26).
+  await expect(page.locator(cell(0, 'Summa'))).toHaveText('2 500,00');
   await expect(page.locator('.pt-table input:not([type="checkbox"])')).toHaveCount(1);
   await expect(name).toHaveText(before);
   await expectNoSeriousA11yViolations(page);
