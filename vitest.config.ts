@@ -15,6 +15,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Migrated and seeded PGlite templates every API test file's database starts from (harness.ts).
+          globalSetup: ['tests/server/pgliteTemplates.ts'],
           include: [
             'tests/engine/**/*.test.ts',
             'tests/server/**/*.test.ts',

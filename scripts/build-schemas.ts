@@ -32,7 +32,9 @@ import { kindSummary, type UiSchema } from '../src/engine/kindInfo';
 import { checkLifecycle } from '../src/engine/lifecycle/check';
 import type { Lifecycle } from '../src/engine/lifecycle/types';
 import { checkUi } from '../src/engine/ui/check';
+import { tableColumnProblems } from '../src/engine/ui/tableColumns';
 import { computedTableProblems } from '../src/engine/ui/tables';
+import { checkRulesModule, readCheckRules, ruleLocales } from './checkRules';
 import { kindRuleProblems } from './kindRules';
 import { printLayoutsModule } from './print-layouts';
 
@@ -187,6 +189,17 @@ export function readLifecycle(dir: string, kind: string, schemasDir = SCHEMAS): 
   return lifecycle;
 }
 
+/** The product table's cell editors: src/web/form/productTable/editors/<name>.tsx (not types.ts). */
+export function cellEditorNames(): Set<string> {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), '../src/web/form/productTable/editors');
+  if (!existsSync(dir)) return new Set();
+  return new Set(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.tsx'))
+      .map((f) => f.slice(0, -'.tsx'.length)),
+  );
+}
+
 /**
  * A kind's ui.json against its schema (engine/ui/check.ts: a `fills` names an object, a party's TIN
  * has the look-up, a date the date widget, every UI node a field); the build fails with every
@@ -201,6 +214,7 @@ export function checkKindUi(
   const problems = [
     ...checkUi(bundled, ui, { parties: group === 'documents' }),
     ...computedTableProblems(bundled, ui),
+    ...tableColumnProblems(bundled, ui, cellEditorNames()),
   ];
   if (problems.length)
     throw new Error(`schemas/${group}/${kind}/ui.json:\n  ${problems.map((p) => `#${p}`).join('\n  ')}`);
@@ -310,6 +324,12 @@ export const ui: UiSchema = uiSchema;
       `export const precompiledLoaders: Record<string, () => Promise<PrecompiledModule>> = {\n${loaders.join('\n')}\n};\n`,
   );
   files.set('printLayouts.ts', printLayoutsModule(printKinds, OUT, SCHEMAS));
+  // Pre-sign checks (schemas/checks/rules): the rules without their fixtures, and their texts as the
+  // locale namespace `checkRules` (so they go through i18next like every other text).
+  const rules = readCheckRules(SCHEMAS, kinds);
+  files.set('checks.ts', checkRulesModule(rules, HEADER));
+  for (const [lang, texts] of Object.entries(ruleLocales(rules)))
+    files.set(`../../../locales/${lang}/checkRules.json`, json(texts));
   return files;
 }
 

@@ -24,6 +24,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scrip
     // Own emulator ports, so a development `npm start` holding 64646/64647 does not interfere.
     EIMZO_WS_PORT: process.env.E2E_EIMZO_WS_PORT || '18646',
     EIMZO_EMULATOR_SERVER_PORT: process.env.E2E_EIMZO_SERVER_PORT || '18647',
+    // The webhook spec's receiver listens on this machine (the guard still refuses private addresses
+    // everywhere else; tests/server/integrations/webhooks.test.ts checks the refusal itself).
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: '1',
   },
 });
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });

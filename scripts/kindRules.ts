@@ -9,6 +9,7 @@
  */
 import { type JsonSchema, resolveRef, schemaAtPath } from '../src/engine/bundle';
 import type { Lifecycle } from '../src/engine/lifecycle/types';
+import { markingRuleProblems } from './markingRules';
 
 /** The line arrays carrying `lineArithmetic`, with their JSON pointer (`*` for array items). */
 export function lineArrays(root: JsonSchema): Array<{ pointer: string; array: JsonSchema }> {
@@ -61,5 +62,6 @@ export function kindRuleProblems(kind: string, bundled: JsonSchema, lifecycle: L
         );
     }
   }
+  problems.push(...markingRuleProblems(bundled));
   return problems.map((problem) => `${kind}: ${problem}`);
 }

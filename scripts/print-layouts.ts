@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Ajv from 'ajv';
 import type { JsonSchema } from '../src/engine/bundle';
-import { checkPrintLayout, viewTableProblems } from '../src/engine/print/check';
+import { checkPrintLayout, printColumnProblems, viewTableProblems } from '../src/engine/print/check';
 import type { PrintLayout } from '../src/engine/print/layout';
 
 const HEADER =
@@ -28,7 +28,11 @@ export function readPrintLayout(
   const uiFile = join(dir, 'ui.json');
   const ui = existsSync(uiFile) ? JSON.parse(readFileSync(uiFile, 'utf8')) : {};
   const problems = validate(layout)
-    ? [...checkPrintLayout(layout, bundled), ...viewTableProblems(layout, ui)]
+    ? [
+        ...checkPrintLayout(layout, bundled),
+        ...viewTableProblems(layout, ui),
+        ...printColumnProblems(layout, ui),
+      ]
     : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
   if (problems.length) throw new Error(`schemas/documents/${kind}/print.json:\n  ${problems.join('\n  ')}`);
   return layout;

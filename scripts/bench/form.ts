@@ -20,6 +20,8 @@
  *   typing ÷ 10    toolchain §6 (b): type 10 characters, wait for the value, divide by 10
  *   commit         ours: Tab out of the cell → the Form reported the committed change (blur commit)
  * Usage: npm run bench:form -- [--n 100,1000,5000] [--reps 3] [--stock-reps-5000 1] [--keys 30] [--impl ours,stock]
+ *        [--columns all]   every flag ticked and every line field filled (excise, benefit, committent,
+ *                          pharmacy, short name: the widest table, issue 27)
  */
 
 import { readFile, writeFile } from 'node:fs/promises';
@@ -38,6 +40,7 @@ const REPS = Number(args.get('reps') ?? 3);
 const STOCK_REPS_BIG = Number(args.get('stock-reps-5000') ?? 1);
 const KEYS = Number(args.get('keys') ?? 30);
 const IMPLS = (args.get('impl') ?? 'ours,stock').split(',') as Impl[];
+const EVERY_COLUMN = args.get('columns') === 'all';
 const OUT = resolve(import.meta.dirname, '../../node_modules/.cache/bench-form');
 const FLAGS = [
   '--headless',
@@ -274,7 +277,7 @@ async function main() {
   process.env.BENCH_FORM_OUT = OUT;
   await build({ configFile: resolve(import.meta.dirname, 'form/vite.config.ts'), logLevel: 'warn' });
   for (const n of new Set([100, 1000, ...SIZES]))
-    await writeFile(join(OUT, `invoice-${n}.json`), JSON.stringify(makeInvoice(n)));
+    await writeFile(join(OUT, `invoice-${n}.json`), JSON.stringify(makeInvoice(n, EVERY_COLUMN)));
   const server = await serve(OUT);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

@@ -154,7 +154,8 @@ export async function exportPkcs8(key: CryptoKey): Promise<Uint8Array> {
 }
 
 export async function importPkcs8(der: Uint8Array): Promise<CryptoKey> {
-  return webcrypto.subtle.importKey('pkcs8', der, KEY_ALGORITHM, true, ['sign']);
+  // Node's webcrypto key type names more usages than the DOM library's; it is the same key.
+  return (await webcrypto.subtle.importKey('pkcs8', der, KEY_ALGORITHM, true, ['sign'])) as CryptoKey;
 }
 
 export function pem(label: string, der: Uint8Array | ArrayBuffer): string {

@@ -16,6 +16,8 @@ export async function startServerProcess(options: {
   dataDir: string;
   port: number;
   databaseUrl?: string;
+  /** More environment (the operator resilience walk: OPERATOR_STANDIN_URL, DEMO_ORGANIZATIONS). */
+  env?: Record<string, string>;
 }): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts')], {
     cwd: root,
@@ -31,6 +33,7 @@ export async function startServerProcess(options: {
       EIMZO_WS_PORT: String(options.port + 1),
       EIMZO_EMULATOR_SERVER_PORT: String(options.port + 2),
       WEB_ROOT: '/nonexistent',
+      ...options.env,
     },
   });
   let stderr = '';

@@ -35,3 +35,10 @@ export function isOrganizationTin(tin: string): boolean {
 
 /** An invoice for a reporting month is sent by this day of the next month (PKM 489; uz-edi.md §d.2). */
 export const INVOICE_SENDING_DAY = 10;
+
+/**
+ * The organisation a browser tab believes it acts for, sent with every API request (docs/auth.md
+ * "Acting for an organisation"): a token for another organisation is refused with 409
+ * ORGANIZATION_CHANGED, so a tab left open after a switch in another tab cannot act for the new one.
+ */
+export const ORGANIZATION_HEADER = 'X-Organization-Id';

@@ -13,6 +13,8 @@ export const COMPLETENESS_KEYWORDS: ReadonlySet<string> = new Set([
   'minItems',
   'minProperties',
   'minLength',
+  // a marked line's codes against its quantity: scanning goes on in a draft (keywords/markingCount)
+  'markingCount',
 ]);
 
 /** How much of the schema a check applies: everything, or what a draft must already get right. */

@@ -15,6 +15,15 @@ export interface LineMapping {
   vatSum?: string;
   total?: string;
   withoutVat?: string;
+  /**
+   * A VAT benefit on the line (ESF LgotaId/LgotaType/LgotaVatSum): the sum of VAT the benefit
+   * relieves is `benefitRate` % of the delivery sum for a VAT benefit, 0 for a turnover-tax one
+   * (`benefitType` = 2), computed only on a line that names a benefit (uz-edi.md §b.1 strict rules).
+   */
+  benefitId?: string;
+  benefitType?: string;
+  benefitVatSum?: string;
+  benefitRate?: number;
 }
 
 /** The ESF (invoice) product line, uz-edi.md §b.1. */
@@ -58,6 +67,20 @@ export function lineCents(line: unknown, mapping: LineMapping = INVOICE_LINE): L
   return { deliverySum, vatSum, total: deliverySum + vatSum };
 }
 
+/** Whether the line names a benefit (its id is neither absent, null nor empty). */
+export function hasBenefit(line: unknown, mapping: LineMapping): boolean {
+  if (!mapping.benefitId || !mapping.benefitVatSum) return false;
+  const id = readPath(line, mapping.benefitId);
+  return id !== undefined && id !== null && id !== '';
+}
+
+/** The VAT a line's benefit relieves, in tiyin (0 for a turnover-tax benefit). */
+export function benefitVatCents(line: unknown, mapping: LineMapping, deliverySum: number): number {
+  const type = mapping.benefitType ? readPath(line, mapping.benefitType) : undefined;
+  if (type === 2 || !mapping.benefitRate) return 0;
+  return mulShift(deliverySum, Math.round(mapping.benefitRate * 100), 4);
+}
+
 export function lineAmounts(line: unknown, mapping: LineMapping = INVOICE_LINE): LineAmounts {
   const cents = lineCents(line, mapping);
   return {
@@ -90,6 +113,12 @@ export function computeLine<T extends Record<string, any>>(line: T, mapping: Lin
   writePath(next, mapping.deliverySum, scaledToNumber(cents.deliverySum, 2));
   if (mapping.vatSum) writePath(next, mapping.vatSum, scaledToNumber(cents.vatSum, 2));
   if (mapping.total) writePath(next, mapping.total, scaledToNumber(cents.total, 2));
+  if (mapping.benefitVatSum && hasBenefit(line, mapping))
+    writePath(
+      next,
+      mapping.benefitVatSum,
+      scaledToNumber(benefitVatCents(line, mapping, cents.deliverySum), 2),
+    );
   return next as T;
 }
 

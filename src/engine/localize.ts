@@ -99,6 +99,12 @@ function mapError(error: ErrorLike, fieldSchema: JsonSchema | undefined): Mapped
       return { key: 'lineArithmetic', params };
     case 'dateOrder':
       return { key: 'dateOrder', params };
+    case 'markingCode':
+      return { key: 'markingCode', params };
+    case 'markingCodes':
+      return { key: 'markingDuplicate', params };
+    case 'markingCount':
+      return { key: `markingCount.${String(params.problem)}`, params };
     case 'documentTotals':
       return { key: 'totals', params };
     case 'serverCheck':

@@ -24,6 +24,9 @@ export const ROUTE_NAMES = {
   settingsRequisite: 'settings.requisite',
   settingsStaff: 'settings.staff',
   settingsSubscriptionFee: 'settings.subscriptionFee',
+  settingsOperator: 'settings.operator', // not given by the spec
+  settingsApiKeys: 'settings.apiKeys', // not given by the spec
+  settingsWebhooks: 'settings.webhooks', // not given by the spec
   newdoc: 'newdoc',
   help: 'help',
   gnccatalog: 'gnccatalog',
@@ -67,6 +70,9 @@ export const PATHS = {
   settingsRequisite: '/settings/requisite',
   settingsStaff: '/settings/staff',
   settingsSubscriptionFee: '/settings/subscriptionFee',
+  settingsOperator: '/settings/operator', // not given by the spec: the exchange operator (Synchronize/bindProvider)
+  settingsApiKeys: '/settings/apiKeys', // not given by the spec: API keys for programs (issue 30)
+  settingsWebhooks: '/settings/webhooks', // not given by the spec: webhook endpoints and their delivery log (issue 30)
   newdoc: '/newdoc',
   help: '/help',
   gnccatalog: '/gnccatalog',

@@ -8,16 +8,21 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config, TrustProxy } from './config';
 import type { Db } from './db/client';
+import { attachReplica, type ReadReplica } from './db/replica';
 import { ApiError, registerErrorHandling, sendError } from './errors';
 import { answerClientError, answerFrameworkError } from './http/clientErrors';
 import { refuseNonFiniteQueryNumbers } from './http/finiteQuery';
 import { loggerOptions } from './http/logging';
+import { collectLimits, LIMITS_PREAMBLE, limitsTable } from './http/publishedLimits';
+import { databaseRateLimitStore } from './http/rateLimitStore';
+import { echoRequestId, requestIdGenerator } from './http/requestId';
 import { applyRequestRules } from './http/requestRules';
 import { API_DOCS_PREFIX, registerSecurityHeaders } from './http/securityHeaders';
 import { registerSignHost } from './http/signHost';
 import { serverTimeouts } from './http/timeouts';
 import { type JobQueue, registerJobs } from './jobs';
 import { DEFAULT_BODY_LIMIT, MAX_HEADER_BYTES } from './limits';
+import { registerMetrics } from './metrics/plugin';
 import { registerRoutes } from './routes';
 import { registerSpa } from './spa';
 
@@ -39,6 +44,8 @@ export interface AppDeps {
   jobWorkers?: boolean;
   /** A queue made elsewhere (tests that need its options). */
   jobs?: JobQueue;
+  /** A read replica for the party reads (db/replica.ts, DATABASE_REPLICA_URL); closed with the app. */
+  replica?: ReadReplica;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many hops nearest to the server. */
@@ -60,6 +67,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger,
     // Client addresses, protocol and host come from X-Forwarded-* only behind configured proxies.
     trustProxy: trustProxyOption(config.trustProxy ?? false),
+    // The request id in every log line: a trusted proxy's X-Request-Id, else a new one (http/requestId.ts).
+    genReqId: requestIdGenerator(config.trustProxy ?? false),
     // Small unless a route says otherwise (src/server/limits.ts): a route that forgets stays safe.
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Without allErrors: a request schema stops at its first error, whatever the client sent.
@@ -86,8 +95,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.addHook('onClose', async () => {
+    await deps.replica?.close();
     await deps.db.close();
   });
+  if (deps.replica) {
+    attachReplica(deps.db, deps.replica);
+    // Every change is worth a line: reads move between the replica and the primary.
+    const report = (now: ReadReplica['status'], reason: string) => {
+      const line = { replica: now, reason };
+      if (now.state === 'up') app.log.info(line, 'read replica answers party reads');
+      else app.log.warn(line, 'read replica not used: the primary answers party reads');
+    };
+    report(deps.replica.status, 'started');
+    deps.replica.onStateChange = report;
+  }
+  echoRequestId(app);
+  registerMetrics(app);
   // After the database hook: onClose hooks run last-registered first, so jobs stop before it closes.
   registerJobs(app, { workers: deps.jobWorkers ?? false, queue: deps.jobs });
 
@@ -98,8 +121,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Before swagger and the routes: their schemas are tightened as they are added (and so documented).
   applyRequestRules(app);
   await app.register(cookie);
-  // Registered for the groups that opt in (sign-in, registration); limits kept per instance.
-  await app.register(rateLimit, { global: false });
+  // Registered for the routes that opt in (docs/integrating.md "Limits"). Counts live in the database
+  // (http/rateLimitStore.ts), so a limit holds across instances; 429 answers carry Retry-After and the
+  // RateLimit-Limit/-Remaining/-Reset headers (every answer of a limited route carries the latter).
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(deps.db),
+    enableDraftSpec: true,
+  });
+  const limits = collectLimits(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -114,7 +144,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
   await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => {
+    const spec = app.swagger() as { info: { description?: string } };
+    const description = `${spec.info.description ?? ''}\n\n## Limits\n\n${LIMITS_PREAMBLE}\n\n${limitsTable(limits)}`;
+    return { ...spec, info: { ...spec.info, description } };
+  });
 
   await app.register(registerRoutes, { prefix: '/api' });
 

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { loadOperatorConfig, type OperatorConfig, OperatorConfigError } from './services/operators/config';
 import { loadReferenceConfig, type ReferenceConfig, ReferenceConfigError } from './services/reference/config';
 import {
   type EimzoConfig,
@@ -16,6 +17,18 @@ export interface Config {
   dataDir: string;
   /** Unset → embedded PGlite in dataDir; postgres://… → PostgreSQL. */
   databaseUrl: string | null;
+  /**
+   * DATABASE_DIRECT_URL: PostgreSQL itself when DATABASE_URL is a pooler in transaction mode
+   * (pgbouncer): the LISTEN connection goes there (db/postgres.ts). Unset → DATABASE_URL.
+   */
+  databaseDirectUrl?: string | null;
+  /** DATABASE_PREPARED_STATEMENTS (default on): off behind pgbouncer older than 1.21 (db/postgres.ts). */
+  databasePreparedStatements?: boolean;
+  /**
+   * DATABASE_REPLICA_URL: a streaming replica that answers lists, counts, statistics and exports
+   * (db/replica.ts); REPLICA_MAX_LAG_SECONDS (default 5): past that lag the primary answers them.
+   */
+  replica?: { url: string; maxLagSeconds: number } | null;
   demo: boolean;
   logLevel: LogLevel;
   production: boolean;
@@ -47,6 +60,12 @@ export interface Config {
    */
   listCacheRows?: number;
   /**
+   * Webhook endpoints may be on loopback, link-local and private networks
+   * (WEBHOOKS_ALLOW_PRIVATE_NETWORKS=1; default off: no server-side request forgery). Tests and the
+   * demo's local receivers turn it on.
+   */
+  webhooksAllowPrivate?: boolean;
+  /**
    * The documents' clock: events, deadlines and the rules' "today" (a document date after it is
    * refused). Unset → the system time; tests move it without touching the tokens' time.
    */
@@ -59,6 +78,22 @@ export interface Config {
    * (src/server/http/signHost.ts); unset → to the page's own host.
    */
   signSubdomain?: string | null;
+  /**
+   * OPERATOR_CREDENTIALS_KEY: the AES-256 key (32 bytes, as 64 hex digits or Base64) that seals the
+   * exchange operators' credentials at rest (services/operators/credentialKey.ts). Unset in demo
+   * mode → one is generated and kept in dataDir; unset in production → no operator can be bound.
+   */
+  operatorCredentialsKey?: Uint8Array | null;
+  /** DEMO_ORGANIZATIONS: the demo organisations working on this server (others count as elsewhere); unset → all. */
+  demoOrganizations?: string[] | null;
+  /** The exchange operators' stand-in (services/operators/config.ts); unset → none. */
+  operator?: OperatorConfig;
+  /**
+   * Prometheus metrics (src/server/metrics): METRICS_PORT serves /metrics on a port of its own at
+   * METRICS_HOST (default 127.0.0.1); METRICS_TOKEN serves it on the public port to that bearer token.
+   * Neither: no metrics are served (they are still counted).
+   */
+  metrics?: { port: number | null; host: string; token: string | null };
 }
 
 export const DEFAULT_LIST_CACHE_ROWS = 50_000;
@@ -94,20 +129,28 @@ function parseCount(name: string, raw: string | undefined, fallback: number): nu
   return Number(raw.trim());
 }
 
-function parseDatabaseUrl(raw: string | undefined): string | null {
+function parseDatabaseUrl(raw: string | undefined, name = 'DATABASE_URL'): string | null {
   if (raw === undefined || raw.trim() === '') return null;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError('DATABASE_URL is not a valid URL (expected postgres://user@host:port/database)');
+    throw new ConfigError(`${name} is not a valid URL (expected postgres://user@host:port/database)`);
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError(
-      `DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//"`,
-    );
+    throw new ConfigError(`${name} must start with postgres:// or postgresql://, got "${url.protocol}//"`);
   }
   return raw;
+}
+
+/** DATABASE_REPLICA_URL and REPLICA_MAX_LAG_SECONDS; a replica needs DATABASE_URL (PostgreSQL). */
+function parseReplica(env: NodeJS.ProcessEnv): Config['replica'] {
+  const url = parseDatabaseUrl(env.DATABASE_REPLICA_URL, 'DATABASE_REPLICA_URL');
+  if (!url) return null;
+  if (!env.DATABASE_URL?.trim())
+    throw new ConfigError('DATABASE_REPLICA_URL needs DATABASE_URL (the primary)');
+  const maxLagSeconds = parseCount('REPLICA_MAX_LAG_SECONDS', env.REPLICA_MAX_LAG_SECONDS, 5);
+  return { url, maxLagSeconds };
 }
 
 /** proxy-addr's names of address ranges, accepted in TRUST_PROXY lists. */
@@ -180,13 +223,29 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string, cwd = proces
     if (err instanceof ReferenceConfigError) throw new ConfigError(err.message);
     throw err;
   }
+  let operator: OperatorConfig;
+  try {
+    operator = loadOperatorConfig(env, { demo, production });
+  } catch (err) {
+    if (err instanceof OperatorConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
   return {
     ...signing,
     reference,
+    operator,
+    demoOrganizations: parseTinList('DEMO_ORGANIZATIONS', env.DEMO_ORGANIZATIONS),
     port: parsePort(env.PORT),
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    databaseDirectUrl: parseDatabaseUrl(env.DATABASE_DIRECT_URL, 'DATABASE_DIRECT_URL'),
+    databasePreparedStatements: parseBool(
+      'DATABASE_PREPARED_STATEMENTS',
+      env.DATABASE_PREPARED_STATEMENTS,
+      true,
+    ),
+    replica: parseReplica(env),
     demo,
     logLevel,
     production,
@@ -195,8 +254,52 @@ export function loadConfig(env: NodeJS.ProcessEnv, version: string, cwd = proces
     jwtSecret,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     listCacheRows: parseCount('LIST_CACHE_ROWS', env.LIST_CACHE_ROWS, DEFAULT_LIST_CACHE_ROWS),
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS === '1',
     signSubdomain: parseSubdomain(env.SIGN_SUBDOMAIN),
+    operatorCredentialsKey: parseAesKey('OPERATOR_CREDENTIALS_KEY', env.OPERATOR_CREDENTIALS_KEY),
+    metrics: parseMetrics(env),
   };
+}
+
+/** A 256-bit key as 64 hex digits or Base64 (standard or URL-safe); the value is never echoed. */
+export function parseAesKey(name: string, raw: string | undefined): Uint8Array | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  const bytes = /^[0-9a-f]{64}$/i.test(value)
+    ? Buffer.from(value, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
+      ? Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+      : null;
+  if (bytes?.length !== 32)
+    throw new ConfigError(
+      `${name} must be 32 random bytes as 64 hex digits or Base64 (openssl rand -hex 32)`,
+    );
+  return new Uint8Array(bytes);
+}
+
+function parseMetrics(env: NodeJS.ProcessEnv): NonNullable<Config['metrics']> {
+  const rawPort = env.METRICS_PORT?.trim();
+  let port: number | null = null;
+  if (rawPort) {
+    if (!/^\d+$/.test(rawPort) || Number(rawPort) < 1 || Number(rawPort) > 65535)
+      throw new ConfigError(`METRICS_PORT must be a port number from 1 to 65535, got "${rawPort}"`);
+    port = Number(rawPort);
+  }
+  const token = env.METRICS_TOKEN?.trim() || null;
+  if (token && token.length < 32) throw new ConfigError('METRICS_TOKEN must be at least 32 characters');
+  return { port, host: env.METRICS_HOST?.trim() || '127.0.0.1', token };
+}
+
+/** A comma-separated list of TINs (9 digits); unset or empty → null. */
+function parseTinList(name: string, raw: string | undefined): string[] | null {
+  const items = (raw ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (!items.length) return null;
+  for (const item of items)
+    if (!/^\d{9}$/.test(item)) throw new ConfigError(`${name} must list TINs, got "${item}"`);
+  return items;
 }
 
 /** One DNS label (RFC 1123), lower-case: `sign`, `sign-api`. */

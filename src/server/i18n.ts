@@ -42,6 +42,12 @@ function getInstance(): i18n {
   return inst;
 }
 
+/** Texts added at run time to a namespace (a check rule read outside the build: tests). */
+export function addTranslations(ns: string, byLang: Partial<Record<Locale, Record<string, unknown>>>) {
+  const inst = getInstance();
+  for (const [lang, texts] of Object.entries(byLang)) inst.addResourceBundle(lang, ns, texts, true, true);
+}
+
 export function translate(lang: Locale, key: string, params?: Record<string, unknown>): string {
   return getInstance().t(key, { lng: lang, ...params }) as string;
 }

@@ -1,3 +1,5 @@
+import { ATTACHMENT_MAX_MB } from '../engine/attachments';
+
 // What one request may cost the server. Every route inherits DEFAULT_BODY_LIMIT (app.ts); a route
 // that takes more says so with one of these constants (`{ bodyLimit: DOCUMENT_BODY_LIMIT }`), never
 // with a number of its own. docs/CONVENTIONS.md ("Server") lists them.
@@ -60,3 +62,13 @@ export const MAX_REQUEST_INTEGER = 2_147_483_647;
 
 /** The pattern a required text of a request gets (requestRules.ts): one character that is not a space. */
 export const NOT_BLANK_PATTERN = '\\S';
+
+/**
+ * One attachment of a document (issue 27.6: a scan or a PDF; Document/fileScan, pdfByString): 10 MiB,
+ * stated in the upload dialog and in docs/documents-api.md. A PDF sent as Base64 text is 4/3 of it.
+ */
+export const ATTACHMENT_MAX_BYTES = ATTACHMENT_MAX_MB * MiB;
+/** The multipart body of an attachment upload: the file (Base64 at worst) and a few fields. */
+export const ATTACHMENT_BODY_LIMIT = Math.ceil((ATTACHMENT_MAX_BYTES * 4) / 3) + 64 * KiB;
+/** At most this many attachments per document. */
+export const ATTACHMENTS_PER_DOCUMENT = 20;

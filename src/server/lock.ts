@@ -145,6 +145,12 @@ export function lockDataDir(dir: string): () => void {
  * database, takes its lock — a second server on the same directory stops here with one line.
  * Returns the release function.
  */
+/** The pid of the live process that owns the data directory, or null when none does. */
+export function ownerOfDataDir(dir: string): number | null {
+  const holder = readHolder(path.join(dir, LOCK_FILE));
+  return holder && !holderIsGone(holder) ? holder.pid : null;
+}
+
 export function claimDataDir(config: Pick<Config, 'dataDir' | 'databaseUrl'>): () => void {
   ensureWritableDir(config.dataDir);
   return config.databaseUrl ? () => {} : lockDataDir(config.dataDir);

@@ -5,8 +5,11 @@ import { buildApp } from './app';
 import { type Config, ConfigError } from './config';
 import { DatabaseUnavailableError, openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { openReplica } from './db/replica';
 import { seedDemo } from './db/seeds';
+import { limitDemoOrganizations } from './db/seeds/limit';
 import { claimDataDir } from './lock';
+import { type MetricsServer, startMetricsServer } from './metrics/server';
 
 export { claimDataDir };
 
@@ -29,6 +32,8 @@ function assertPortFree(host: string, port: number): Promise<void> {
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
+  /** METRICS_PORT's /metrics, when configured. */
+  metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -49,6 +54,8 @@ export async function startServer(config: Config, claimed?: { release: () => voi
     db = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.databaseUrl ? null : path.join(config.dataDir, 'pgdata'),
+      listenUrl: config.databaseDirectUrl,
+      preparedStatements: config.databasePreparedStatements,
     });
   } catch (err) {
     unlock();
@@ -57,24 +64,47 @@ export async function startServer(config: Config, claimed?: { release: () => voi
       `cannot open the embedded database in ${config.dataDir}: ${(err as Error).message}`,
     );
   }
-  let app: FastifyInstance;
+  let app: FastifyInstance | null = null;
   let address: string;
+  let metrics: MetricsServer | null = null;
   try {
     const applied = await migrate(db);
     if (config.demo) await seedDemo(db);
-    app = await buildApp(config, { db, jobWorkers: true });
+    if (config.demo && config.demoOrganizations) await limitDemoOrganizations(db, config.demoOrganizations);
+    // A replica down at the start is no reason not to start: the primary answers until it is back.
+    const replica = config.replica
+      ? await openReplica(config.replica.url, db, {
+          maxLagSeconds: config.replica.maxLagSeconds,
+          preparedStatements: config.databasePreparedStatements,
+        })
+      : undefined;
+    app = await buildApp(config, { db, jobWorkers: true, replica });
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     address = await app.listen({ port: config.port, host: config.host });
+    if (config.metrics?.port) {
+      metrics = await startMetricsServer(app.metrics, config.metrics.host, config.metrics.port).catch(
+        (err) => {
+          throw new ConfigError(
+            `METRICS_PORT ${config.metrics?.port} on ${config.metrics?.host}: ${err.message}`,
+          );
+        },
+      );
+      app.log.info({ url: metrics.url }, 'metrics served');
+    }
   } catch (err) {
-    await db.close().catch(() => {});
+    if (app) await app.close().catch(() => {});
+    else await db.close().catch(() => {});
     unlock();
     throw err;
   }
+  const running = app;
   return {
-    app,
+    app: running,
     url: address,
+    metricsUrl: metrics?.url ?? null,
     async close() {
-      await app.close();
+      await metrics?.close();
+      await running.close();
       unlock();
     },
   };

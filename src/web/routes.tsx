@@ -146,6 +146,21 @@ export const routes: RouteObject[] = [
                 handle: { name: ROUTE_NAMES.settingsSubscriptionFee },
                 lazy: page(() => import('./pages/settings/SubscriptionFeePage')),
               },
+              {
+                path: 'operator',
+                handle: { name: ROUTE_NAMES.settingsOperator },
+                lazy: page(() => import('./pages/settings/OperatorPage')),
+              },
+              {
+                path: 'apiKeys',
+                handle: { name: ROUTE_NAMES.settingsApiKeys },
+                lazy: page(() => import('./pages/settings/ApiKeysPage')),
+              },
+              {
+                path: 'webhooks',
+                handle: { name: ROUTE_NAMES.settingsWebhooks },
+                lazy: page(() => import('./pages/settings/WebhooksPage')),
+              },
             ],
           },
           {

@@ -33,6 +33,18 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/d' }, '1').databaseUrl).toBe('postgresql://u@h/d');
   });
+  it('reads the operator credentials key as 64 hex digits or Base64, never echoing a bad one', () => {
+    const hex = 'ab'.repeat(32);
+    expect(Buffer.from(loadConfig({ OPERATOR_CREDENTIALS_KEY: hex }, '1').operatorCredentialsKey!)).toEqual(
+      Buffer.from(hex, 'hex'),
+    );
+    const b64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ OPERATOR_CREDENTIALS_KEY: b64 }, '1').operatorCredentialsKey?.length).toBe(32);
+    expect(loadConfig({}, '1').operatorCredentialsKey).toBeNull();
+    expect(() => loadConfig({ OPERATOR_CREDENTIALS_KEY: 'short-secret-value' }, '1')).toThrow(
+      /^OPERATOR_CREDENTIALS_KEY must be 32 random bytes[\s\S]*\(openssl rand -hex 32\)$/,
+    );
+  });
   it.each([
     [{ PORT: 'eighty' }, /PORT must be a number/],
     [{ PORT: '70000' }, /PORT must be a number/],

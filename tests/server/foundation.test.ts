@@ -6,7 +6,12 @@ withDatabases('foundation', (ctx) => {
   it('reports health with the database kind', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', version: 'test', db: ctx.kind });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      version: 'test',
+      db: ctx.kind,
+      checks: { database: 'up', queue: 'up' },
+    });
   });
 
   it('answers an unknown API path with a localized JSON 404', async () => {

@@ -2,8 +2,9 @@
 // One database per test file and kind: PGlite in memory, PostgreSQL in a schema of its own that is
 // dropped afterwards, so files can run in parallel against one server.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { type Db, openDatabase } from '../../src/server/db/client';
@@ -35,6 +36,14 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export const databaseKinds = (): DbKind[] =>
   process.env.TEST_DATABASE_URL ? ['pglite', 'postgresql'] : ['pglite'];
+
+/** A PGlite database already migrated (and seeded when asked) from the run's templates, when there are. */
+async function openPgliteFromTemplate(seeded: boolean): Promise<Db | null> {
+  const templates = inject('pgliteTemplates');
+  if (!templates) return null;
+  const snapshot = readFileSync(seeded ? templates.seeded : templates.migrated);
+  return openDatabase({ databaseUrl: null, dataDir: null, pgliteSnapshot: snapshot });
+}
 
 export async function openTestDatabase(kind: DbKind): Promise<{ db: Db; dispose(): Promise<void> }> {
   if (kind === 'pglite') {
@@ -69,10 +78,16 @@ export function withDatabases(name: string, suite: (ctx: TestContext) => void, o
       const ctx = { kind } as TestContext;
       let dispose: () => Promise<void> = async () => {};
       beforeAll(async () => {
-        const opened = await openTestDatabase(kind);
+        const seeded = options.seed !== false;
+        const fromTemplate = kind === 'pglite' ? await openPgliteFromTemplate(seeded) : null;
+        const opened = fromTemplate
+          ? { db: fromTemplate, dispose: () => fromTemplate.close() }
+          : await openTestDatabase(kind);
         dispose = opened.dispose;
-        await migrate(opened.db);
-        if (options.seed !== false) await seedDemo(opened.db);
+        if (!fromTemplate) {
+          await migrate(opened.db);
+          if (seeded) await seedDemo(opened.db);
+        }
         ctx.db = opened.db;
         // The app must not close the shared db before dispose drops the schema.
         const appDb: Db = { ...opened.db, close: async () => {} };

@@ -29,6 +29,11 @@ export const SPEC_OPERATIONS: Array<[string, string]> = [
   ['get', '/api/Lot/getLotPrefixes2'],
   ['get', '/api/Soliq/getProductByCode'],
   ['get', '/api/Soliq/getProductById'],
+  // Issue 27: the counterparty register.
+  ['get', '/api/Organization/getOrgs'],
+  ['get', '/api/Document/getDocumentOrgsFull'],
+  ['get', '/api/Document/getRentedContracts'],
+  ['get', '/api/DocumentOrganization/getOrgInfoByTinAndDoc'],
 ];
 
 withDatabases(

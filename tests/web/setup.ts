@@ -1,4 +1,7 @@
 import '@testing-library/jest-dom/vitest';
+// First: the page's storage must be in place before any module under test reads it.
+import './jsdomStorage';
+
 import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach } from 'vitest';

@@ -3,6 +3,8 @@ import type { JsonSchema } from '../bundle';
 import type { KindGroup, UiSchema } from '../schemas';
 import acceptanceActSchema from './bundled/acceptanceAct.json';
 import acceptanceActUi from '../../../schemas/documents/acceptanceAct/ui.json';
+import actGoodsAcceptanceSchema from './bundled/actGoodsAcceptance.json';
+import actGoodsAcceptanceUi from '../../../schemas/documents/actGoodsAcceptance/ui.json';
 import completionActSchema from './bundled/completionAct.json';
 import completionActUi from '../../../schemas/documents/completionAct/ui.json';
 import contractSchema from './bundled/contract.json';
@@ -42,6 +44,7 @@ import staffUi from '../../../schemas/settings/staff/ui.json';
 
 export const generatedKinds: Array<{ kind: string; group: KindGroup; schema: JsonSchema; ui: UiSchema }> = [
   { kind: "acceptanceAct", group: 'documents', schema: acceptanceActSchema, ui: acceptanceActUi },
+  { kind: "actGoodsAcceptance", group: 'documents', schema: actGoodsAcceptanceSchema, ui: actGoodsAcceptanceUi },
   { kind: "completionAct", group: 'documents', schema: completionActSchema, ui: completionActUi },
   { kind: "contract", group: 'documents', schema: contractSchema, ui: contractUi },
   { kind: "empowerment", group: 'documents', schema: empowermentSchema, ui: empowermentUi },

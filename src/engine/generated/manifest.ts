@@ -4,6 +4,7 @@ import type { KindManifestEntry } from '../kindInfo';
 /** Every generated kind: what a kind chooser shows, and a loader of its schema and UI schema. */
 export const kindManifest: KindManifestEntry[] = [
   {"kind":"acceptanceAct","group":"documents","modes":["create","update","view","print"],"titleKey":"documents:kinds.acceptanceAct","descriptionKey":"documents:descriptions.acceptanceAct", load: () => import('./kinds/acceptanceAct') },
+  {"kind":"actGoodsAcceptance","group":"documents","modes":["create","update","view","print"],"titleKey":"documents:kinds.actGoodsAcceptance","descriptionKey":"documents:descriptions.actGoodsAcceptance", load: () => import('./kinds/actGoodsAcceptance') },
   {"kind":"completionAct","group":"documents","modes":["create","update","view","print"],"titleKey":"documents:kinds.completionAct","descriptionKey":"documents:descriptions.completionAct", load: () => import('./kinds/completionAct') },
   {"kind":"contract","group":"documents","modes":["create","update","view","print"],"titleKey":"documents:kinds.contract","descriptionKey":"documents:descriptions.contract", load: () => import('./kinds/contract') },
   {"kind":"empowerment","group":"documents","modes":["create","update","view","print"],"titleKey":"documents:kinds.empowerment","descriptionKey":"documents:descriptions.empowerment", load: () => import('./kinds/empowerment') },

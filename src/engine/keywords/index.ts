@@ -10,6 +10,9 @@ import email from './email';
 import isoDate from './isoDate';
 import isRegisteredTin from './isRegisteredTin';
 import lineArithmetic from './lineArithmetic';
+import markingCode from './markingCode';
+import markingCodes from './markingCodes';
+import markingCount from './markingCount';
 import noIndividual from './noIndividual';
 import notAfterToday from './notAfterToday';
 import notToOneself from './notToOneself';
@@ -40,6 +43,9 @@ export const keywordSpecs: KeywordSpec[] = [
   isRegisteredTin,
   isoDate,
   lineArithmetic,
+  markingCode,
+  markingCodes,
+  markingCount,
   noIndividual,
   notAfterToday,
   notToOneself,
@@ -68,6 +74,9 @@ export const annotationKeywords: KeywordDefinition[] = [
   // `nationalKeys: "PascalCase"` on an object: its keys are exported with a capital first letter, as
   // the operators write them, though stored as the shared definition names them (src/engine/national).
   { keyword: 'nationalKeys', schemaType: 'string' },
+  // `textForm: "<name>"` on an object or list field: how it is written as one text — in full in a
+  // spreadsheet cell, in short on the printed form (src/engine/textForms.ts).
+  { keyword: 'textForm', schemaType: 'string' },
 ];
 
 export const keywordDefinitions: KeywordDefinition[] = [

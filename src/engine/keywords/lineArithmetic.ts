@@ -1,4 +1,4 @@
-import { type LineMapping, lineCents } from '../lines';
+import { benefitVatCents, hasBenefit, type LineMapping, lineCents } from '../lines';
 import { scaledToText, toScaled } from '../scaled';
 import { readPath, toPointer } from './pointer';
 import type { KeywordCheck, KeywordIssue, KeywordSpec } from './types';
@@ -43,6 +43,23 @@ export const lineArithmetic: KeywordCheck<LineMapping> = (lines, mapping) => {
         },
       });
     }
+    // The VAT a benefit relieves (LgotaVatSum), on a line that names a benefit and carries the sum.
+    if (mapping.benefitVatSum && hasBenefit(line, mapping)) {
+      const actual = readPath(line, mapping.benefitVatSum);
+      const expected = benefitVatCents(line, mapping, cents.deliverySum);
+      const actualCents = actual === undefined ? expected : toScaled(actual, 2);
+      if (actualCents !== expected) {
+        issues ??= [];
+        issues.push({
+          path: `/${index}${toPointer(mapping.benefitVatSum)}`,
+          params: {
+            field: mapping.benefitVatSum,
+            expected: scaledToText(expected, 2),
+            actual: actualCents === null ? actual : String(actual),
+          },
+        });
+      }
+    }
   }
   return issues;
 };
@@ -55,12 +72,23 @@ export default {
   metaSchema: {
     type: 'object',
     required: ['count', 'price', 'deliverySum'],
-    properties: Object.fromEntries(
-      ['count', 'price', 'deliverySum', 'vatRate', 'vatSum', 'total', 'withoutVat'].map((k) => [
-        k,
-        { type: 'string' },
-      ]),
-    ),
+    properties: {
+      ...Object.fromEntries(
+        [
+          'count',
+          'price',
+          'deliverySum',
+          'vatRate',
+          'vatSum',
+          'total',
+          'withoutVat',
+          'benefitId',
+          'benefitType',
+          'benefitVatSum',
+        ].map((k) => [k, { type: 'string' }]),
+      ),
+      benefitRate: { type: 'number', exclusiveMinimum: 0 },
+    },
     additionalProperties: false,
   },
 } satisfies KeywordSpec;

@@ -24,6 +24,22 @@ export function readPath(data: unknown, path: string): unknown {
   return node;
 }
 
+/**
+ * Where a field named beside an object lies: a pointer (/FacturaDoc/FacturaDate) is the document's, a
+ * name (CatalogCode) a field of the object at `parent`, each leading "../" one level up (a benefit
+ * block's Id reads its line's code as ../CatalogCode).
+ */
+export function besidePath(parent: string, place: string): string {
+  if (place.startsWith('/')) return place;
+  const steps = parent.split('/').filter((part) => part !== '');
+  let rest = place;
+  while (rest.startsWith('../')) {
+    steps.pop();
+    rest = rest.slice(3);
+  }
+  return `/${[...steps, rest].join('/')}`;
+}
+
 /** JSON-pointer form of a relative path, for error locations. */
 export function toPointer(path: string): string {
   return path.startsWith('/') ? path : `/${path}`;

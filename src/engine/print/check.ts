@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../bundle';
+import { uiTables } from '../ui/tableColumns';
 import type { FieldRef, PrintLayout } from './layout';
 import { schemaAt, segments } from './values';
 
@@ -101,4 +102,29 @@ export function viewTableProblems(layout: PrintLayout, ui: unknown): string[] {
       (path) =>
         `tables: the product table ${path} of ui.json has no table here (the view shows it from this layout)`,
     );
+}
+
+/**
+ * Every column the form's product table may show (ui:options.columns, flag columns included) prints:
+ * the print table with the same lines has it among its columns' fields (the line number excepted: the
+ * printed form numbers its rows). A column added to the form without the print would be typed,
+ * signed and never seen on paper.
+ */
+export function printColumnProblems(layout: PrintLayout, ui: unknown): string[] {
+  const printed = new Map(
+    (layout.tables ?? []).map((table) => [
+      [...(table.each ? [...segments(table.each), 'items'] : []), ...segments(table.rows)].join('/'),
+      new Set(table.columns.flatMap((column) => column.fields)),
+    ]),
+  );
+  const problems: string[] = [];
+  for (const table of uiTables(ui)) {
+    const path = table.path.join('/');
+    const fields = printed.get(path);
+    if (!fields) continue;
+    for (const name of table.options.columns ?? [])
+      if (name !== 'OrdNo' && !fields.has(name))
+        problems.push(`tables: the product table ${path} shows "${name}", which no column here prints`);
+  }
+  return problems;
 }

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../bundle';
 import type { Locale } from '../constants';
 import { formatIsoDate } from '../format';
+import type { LineMapping } from '../lines';
 import type { Translate } from '../localize';
 import { type MoneyValue, toDecimal } from '../money';
 import { referenceName } from '../reference/names';
@@ -114,6 +115,12 @@ export interface DocumentFacts {
   id?: string;
   /** The shown status, already in the reader's language. */
   statusText?: string;
+  /**
+   * The document at the exchange operator it travelled through (issue 28): operators print their own
+   * id beside the national one, and so does Hujjat. `roamingId` is printed only when the layout has
+   * no national id of its own.
+   */
+  operator?: { name: string; documentId?: string | null; roamingId?: string | null };
 }
 
 export interface PrintInput {
@@ -250,6 +257,19 @@ function buildSections(layouts: SectionLayout[], ctx: Ctx): PrintSection[] {
   return sections;
 }
 
+/**
+ * The VAT fields of an exempt line, from the lines' `lineArithmetic` (the schema's own declaration):
+ * a line whose without-VAT flag is true prints the exemption in its rate column ("Без НДС"), not the
+ * rate the line may still carry (the form keeps 12 under the ticked flag), and a zero VAT sum — the
+ * arithmetic counts such a line at rate 0. Null when the lines have no such flag.
+ */
+function exemptFields(
+  mapping: LineMapping | undefined,
+): { flag: string; rate?: string; sum?: string } | null {
+  if (!mapping?.withoutVat) return null;
+  return { flag: mapping.withoutVat, rate: mapping.vatRate, sum: mapping.vatSum };
+}
+
 function buildTables(layouts: TableLayout[], ctx: Ctx): PrintTable[] {
   const tables: PrintTable[] = [];
   for (const layout of layouts) {
@@ -305,10 +325,14 @@ function buildTables(layouts: TableLayout[], ctx: Ctx): PrintTable[] {
           money: false,
         });
 
+      const exempt = exemptFields(schemaAt(ctx.root, ctx.root, rowsPath).node?.lineArithmetic);
       const rows = lines.map((line, index) => {
+        const isExempt = exempt !== null && readAt(line, segments(exempt.flag)) === true;
         const cells = chosen.map((column) =>
           column.fields.map((name) => {
             const spec = field(name);
+            if (isExempt && name === exempt.rate) return ctx.t('print:vatExempt');
+            if (isExempt && name === exempt.sum) return numberText(0, spec.node, ctx.lang);
             const value = readAt(line, spec.parts);
             const list = column.names?.[name];
             if (list && (typeof value === 'string' || typeof value === 'number') && value !== '')
@@ -383,6 +407,23 @@ function placeStamps(parties: PrintParty[], stamps: PrintStamp[]): void {
   });
 }
 
+/** The operator's own id, and the roaming id when the content does not carry it. */
+function operatorIdentifiers(
+  operator: DocumentFacts['operator'],
+  nationalId: string,
+  t: Translate,
+): Array<{ label: string; value: string }> {
+  if (!operator) return [];
+  return [
+    ...(operator.roamingId && !nationalId
+      ? [{ label: t('print:nationalId'), value: operator.roamingId }]
+      : []),
+    ...(operator.documentId
+      ? [{ label: t('print:operatorId', { operator: operator.name }), value: operator.documentId }]
+      : []),
+  ];
+}
+
 export function buildPrintModel(input: PrintInput): PrintModel {
   const definition = getKind(input.kind);
   const layout = input.layout ?? printLayoutOf(input.kind);
@@ -419,6 +460,7 @@ export function buildPrintModel(input: PrintInput): PrintModel {
         : '',
     identifiers: [
       ...(nationalId ? [{ label: t('print:nationalId'), value: nationalId }] : []),
+      ...operatorIdentifiers(input.document?.operator, nationalId, t),
       ...(input.document?.id ? [{ label: t('print:documentId'), value: input.document.id }] : []),
     ],
     status: input.document?.statusText

@@ -3,6 +3,7 @@ import type { Locale } from '../constants';
 import { formatDecimal, formatIsoDate } from '../format';
 import type { Translate } from '../localize';
 import { decimalsOf, toDecimal } from '../money';
+import { textFormOf } from '../textForms';
 
 /**
  * How a value prints, read from the kind's schema and UI schema: option names from ui:enumNames,
@@ -126,6 +127,8 @@ export function valueText(
   if (typeof value === 'boolean') return value ? ctx.t('print:yes') : ctx.omitFalse ? '' : ctx.t('print:no');
   if (typeof value === 'number') return numberText(value, node, ctx.lang);
   if (typeof value === 'string') return ISO_DATE.test(value) ? formatIsoDate(value, ctx.lang) : value;
+  const form = textFormOf(node);
+  if (form && typeof value === 'object') return form.print(value, ctx.t);
   if (Array.isArray(value)) {
     const items = node?.items as JsonSchema | undefined;
     return value

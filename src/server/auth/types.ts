@@ -23,6 +23,10 @@ export interface AuthUser {
    * callers built by hand: they always read.
    */
   partyGeneration?: string;
+  /** Set when the caller is an API key (docs/integrating.md): the key's id. Absent for people. */
+  apiKeyId?: string;
+  /** The key's name (document history shows "via API key «name»"). Absent for people. */
+  apiKeyName?: string;
 }
 
 declare module 'fastify' {

@@ -36,6 +36,21 @@ export interface Db {
     onNotify: (payload: string) => void,
     onResync?: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * PGlite: a consistent gzip tarball of the data directory, taken while no transaction is open
+   * (src/server/backup); absent on PostgreSQL (pg_dump copies it from outside).
+   */
+  snapshot?(options?: {
+    /** gzip (the default: backups); false leaves it plain, ~1 s less to load (the tests' templates). */
+    compress?: boolean;
+  }): Promise<Uint8Array>;
+  /** PostgreSQL: this process's pool (open, idle, callers waiting for a connection); absent on PGlite. */
+  poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL: whether this process's LISTEN connection is open and the notifications it received
+   * by channel (absent on PGlite, whose notifications never leave the process).
+   */
+  listenStats?(): { connected: boolean; notifications: Record<string, number> };
   close(): Promise<void>;
 }
 
@@ -48,15 +63,28 @@ export interface OpenOptions {
   databaseUrl: string | null;
   /** PGlite data directory; null keeps it in memory. */
   dataDir: string | null;
+  /**
+   * PGlite only: start from this data-directory tarball (a `snapshot()` of another database) instead
+   * of an empty cluster — the tests' prepared migrated database, loaded in a fraction of initdb's time.
+   */
+  pgliteSnapshot?: Uint8Array | null;
   /** PostgreSQL only: a schema to create and use (isolated test runs). */
   schema?: string;
+  /** PostgreSQL only: DATABASE_DIRECT_URL, where LISTEN connects (postgres.ts `PostgresOptions`). */
+  listenUrl?: string | null;
+  /** PostgreSQL only: DATABASE_PREPARED_STATEMENTS (default on). */
+  preparedStatements?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Db> {
   if (options.databaseUrl) {
     const { openPostgres } = await import('./postgres');
-    return openPostgres(options.databaseUrl, options.schema);
+    return openPostgres(options.databaseUrl, {
+      schema: options.schema,
+      listenUrl: options.listenUrl,
+      preparedStatements: options.preparedStatements,
+    });
   }
   const { openPglite } = await import('./pglite');
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteSnapshot ?? null);
 }

@@ -22,10 +22,15 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 
 /** Applies pending migrations, each in its own transaction; returns the versions applied now. */
 export async function migrate(db: Db, migrations = readMigrations()): Promise<string[]> {
-  await db.exec(`create table if not exists schema_migrations (
-    version text primary key,
-    applied_at timestamptz not null default now()
-  )`);
+  // Under the lock too: two sessions creating the same table "if not exists" at once can both try
+  // (one then fails on the catalog's unique index), as three instances starting together would.
+  await db.transaction(async (tx) => {
+    if (tx.kind === 'postgresql') await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.exec(`create table if not exists schema_migrations (
+      version text primary key,
+      applied_at timestamptz not null default now()
+    )`);
+  });
   const applied: string[] = [];
   for (const m of migrations) {
     const done = await db.transaction(async (tx) => {

@@ -12,7 +12,14 @@ export interface PgListener {
     onNotify: (payload: string) => void,
     onResync?: () => void,
   ): Promise<() => Promise<void>>;
+  /** Whether the LISTEN connection is open, and the notifications received on it by channel. */
+  stats(): ListenStats;
   close(): Promise<void>;
+}
+
+export interface ListenStats {
+  connected: boolean;
+  notifications: Record<string, number>;
 }
 
 interface Subscription {
@@ -32,7 +39,10 @@ export function createPgListener(config: pg.ClientConfig): PgListener {
 
   const quoted = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
 
+  const received: Record<string, number> = {};
+
   function dispatch(message: pg.Notification) {
+    received[message.channel] = (received[message.channel] ?? 0) + 1;
     for (const s of channels.get(message.channel) ?? []) s.onNotify(message.payload ?? '');
   }
 
@@ -106,6 +116,7 @@ export function createPgListener(config: pg.ClientConfig): PgListener {
         }
       };
     },
+    stats: () => ({ connected: client !== null, notifications: { ...received } }),
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

@@ -30,6 +30,15 @@ function wrap(target: Queryable, root: PGlite, inTransaction: boolean): Db {
       const unsubscribe = await root.listen(channel, onNotify);
       return () => unsubscribe();
     },
+    ...(!inTransaction && {
+      // Inside a transaction of its own: PGlite runs one at a time, so none is half-done in the copy,
+      // and the copy holds the statement lock, so nothing writes while the files are read.
+      snapshot: ({ compress = true } = {}) =>
+        root.transaction(async () => {
+          const file = await root.dumpDataDir(compress ? 'gzip' : 'none');
+          return new Uint8Array(await file.arrayBuffer());
+        }),
+    }),
     async close() {
       if (!inTransaction && !root.closed) await root.close();
     },
@@ -37,8 +46,11 @@ function wrap(target: Queryable, root: PGlite, inTransaction: boolean): Db {
   return db;
 }
 
-export async function openPglite(dataDir: string | null): Promise<Db> {
+export async function openPglite(dataDir: string | null, snapshot: Uint8Array | null = null): Promise<Db> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir ?? undefined, { parsers });
+  const pg = await PGlite.create(dataDir ?? undefined, {
+    parsers,
+    ...(snapshot && { loadDataDir: new Blob([new Uint8Array(snapshot)]) }),
+  });
   return wrap(pg, pg, false);
 }

@@ -16,16 +16,18 @@ export function nonFiniteParameter(query: unknown): string | null {
 }
 
 export function refuseNonFiniteQueryNumbers(app: FastifyInstance) {
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  app.addHook('preHandler', (request: FastifyRequest, _reply, done) => {
     const name = nonFiniteParameter(request.query);
-    if (name === null) return;
-    throw new ApiError(400, 'VALIDATION', 'errors:badRequestFields', {}, [
-      {
-        path: `querystring/${name}`,
-        keyword: 'type',
-        key: 'errors:notFiniteNumber',
-        message: '',
-      },
-    ]);
+    if (name === null) return done();
+    done(
+      new ApiError(400, 'VALIDATION', 'errors:badRequestFields', {}, [
+        {
+          path: `querystring/${name}`,
+          keyword: 'type',
+          key: 'errors:notFiniteNumber',
+          message: '',
+        },
+      ]),
+    );
   });
 }

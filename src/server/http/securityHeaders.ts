@@ -73,7 +73,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
     reply.headers(BASE_HEADERS);
     // A 304 carries no content type, and the browser copies its headers onto the cached answer: a
     // policy guessed here would replace the page's own (a reloaded app would load no script).
-    if (reply.statusCode !== 304) {
+    // A download that must never run (document attachments) sets its own sandboxed policy: kept.
+    const own = reply.getHeader('content-security-policy');
+    const sandboxed = typeof own === 'string' && own.startsWith('sandbox');
+    if (reply.statusCode !== 304 && !sandboxed) {
       const html = type.startsWith('text/html');
       const policy = !html ? RESOURCE_POLICY : request.url.startsWith(API_DOCS_PREFIX) ? docs : page;
       // A page may also call the sign host of its own name (SIGN_SUBDOMAIN; http/signHost.ts).

@@ -14,7 +14,14 @@ declare module 'fastify' {
  * (tests) jobs are recorded and queued but run only through `app.jobs.runPending()`.
  */
 export function registerJobs(app: FastifyInstance, options: { workers: boolean; queue?: JobQueue }) {
-  const queue = options.queue ?? createJobQueue({ db: app.db, log: app.log, workers: options.workers });
+  const queue =
+    options.queue ??
+    createJobQueue({
+      db: app.db,
+      log: app.log,
+      workers: options.workers,
+      onOutcome: (type, outcome) => app.metrics?.jobOutcome(type, outcome),
+    });
   app.decorate('jobs', queue);
   app.addHook('onReady', async () => {
     await queue.start();

@@ -18,18 +18,23 @@ export interface JobQueueOptions {
   /**
    * Seconds between polls of an idle queue (pg-boss's minimum is 0.5). Default: 0.5 on a database
    * that cannot listen; where it can, a job queued in a transaction wakes the workers of its type when
-   * the transaction commits (NOTIFY), so the poll only catches what nobody announced (retries after
-   * their delay, cron ticks, jobs queued while the listening connection was down): every 30 s.
+   * the transaction commits (NOTIFY); what nobody announced (retries after their delay, cron ticks,
+   * jobs queued while the listening connection was down) is found by one sweep of all types every
+   * 30 s (SWEEP_SECONDS), and the workers' own poll is a fallback every 300 s.
    */
   pollingIntervalSeconds?: number;
   /** A running job whose heartbeat is older than this is taken as lost (its server died). */
   staleAfterSeconds?: number;
   heartbeatSeconds?: number;
   instanceId?: string;
+  /** Told how each run in this process ended (the metrics count them). */
+  onOutcome?: (type: string, outcome: 'done' | 'failed' | 'retried' | 'cancelled') => void;
 }
 
 export interface JobQueue {
   readonly instanceId: string;
+  /** Jobs run in this process (a server); off: only recorded (tests run them by hand). */
+  readonly workers: boolean;
   /** Declares a job type. Call while the app is built (plugins), before `start`. */
   define<Data>(definition: JobDefinition<Data>): void;
   /**
@@ -45,12 +50,21 @@ export interface JobQueue {
   reapOrphans(): Promise<number>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Started and not stopping: jobs are taken (the health check's readiness). */
+  ready(): boolean;
 }
 
 /** The channel a queued job is announced on; the payload is its type. */
 export const JOB_CHANNEL = 'hujjat_jobs';
-const POLL_SECONDS_LISTENING = 30;
+/**
+ * Where queued jobs are announced, a worker's own poll is only a fallback: one sweep per instance every
+ * SWEEP_SECONDS asks which types have jobs due (retries after their delay, cron ticks, jobs queued while
+ * the listening connection was down) and wakes their workers, instead of every worker of every type
+ * polling its queue (2 workers × 4 types = 8 queries every 30 s on an idle server).
+ */
+const POLL_SECONDS_LISTENING = 300;
 const POLL_SECONDS_POLLING = 0.5;
+const SWEEP_SECONDS = 30;
 
 const DEFAULTS = {
   retryLimit: 3,
@@ -77,6 +91,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let started: Promise<void> | null = null;
   let stopping = false;
   let reaper: NodeJS.Timeout | null = null;
+  let bossSchema = 'pgboss';
 
   function definition(type: string) {
     const d = definitions.get(type);
@@ -129,22 +144,27 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       });
       if (controller.signal.aborted) throw controller.signal.reason;
       await store.finishJob(db, job.id, result);
+      options.onOutcome?.(job.name, 'done');
     } catch (err) {
       if (err instanceof JobCancelled) {
         await store.cancelledJob(db, job.id);
+        options.onOutcome?.(job.name, 'cancelled');
         return;
       }
       if (err instanceof ApiError) {
         // An expected refusal (a bad file, nothing to do): the owner reads why; no retry helps.
         await store.failJob(db, job.id, err.code, err.messageKey, err.params);
+        options.onOutcome?.(job.name, 'failed');
         return;
       }
       const interrupted = controller.signal.aborted || stopping;
       if (!interrupted) log.error({ err, jobId: job.id, jobType: job.name }, 'job failed');
       if (job.retryCount >= job.retryLimit) {
         await store.failJob(db, job.id, 'JOB_FAILED', 'bulk:job.failed');
+        options.onOutcome?.(job.name, 'failed');
       } else {
         await store.requeueJob(db, job.id);
+        options.onOutcome?.(job.name, 'retried');
       }
       throw interrupted ? new JobInterrupted('stopped with the server') : err;
     } finally {
@@ -188,6 +208,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     return orphans.length;
   }
 
+  /** Wakes the workers of the types that have jobs due now (one query for every type). */
+  async function sweepDue(b: PgBoss) {
+    const r = await db.query<{ name: string }>(
+      `select name from ${bossSchema}.job where state < 'active' and start_after <= now() group by name`,
+    );
+    for (const { name } of r.rows) if (definitions.has(name)) wake(b, name);
+  }
+
   /** Wakes the workers of a type (or all) at once instead of at their next poll. */
   function wake(b: PgBoss, type: string | null) {
     if (stopping) return;
@@ -213,6 +241,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   return {
     instanceId,
+    workers: options.workers,
     define(def) {
       if (definitions.has(def.type)) throw new Error(`job type ${def.type} is defined twice`);
       definitions.set(def.type, { ...DEFAULTS, ...def });
@@ -272,9 +301,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     reapOrphans,
 
+    ready() {
+      return boss !== null && !stopping;
+    },
+
     start() {
       started ??= (async () => {
         const schema = await resolveSchema();
+        bossSchema = schema;
         const b = new PgBoss({
           db: bossDb(db),
           schema,
@@ -283,6 +317,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           schedule: options.workers,
           // A job that ran out of retries stays a week for inspection.
           archiveFailedAfterSeconds: 7 * 24 * 3600,
+          // Cron ticks (every 5 minutes at the most here) are queued by pg-boss's monitor and moved to
+          // their queues by a worker that polls: every 30 s instead of pg-boss's 5 s, which kept an idle
+          // server querying its database 12 times a minute. A tick may start up to 30 s late.
+          cronWorkerIntervalSeconds: 30,
         });
         b.on('error', (err) => log.error({ err }, 'job queue error'));
         await b.start();
@@ -317,12 +355,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
             workerIds.set(type, [...(workerIds.get(type) ?? []), workerId]);
           }
         }
-        // A job queued between the start and the workers' first poll is found by that poll.
+        // A job queued between the start and the workers' first poll is found by that poll. One timer
+        // for the housekeeping of an idle instance: lost runs handed back (a run is lost once its
+        // heartbeat is staleAfter old, so it is found within 1.5 × staleAfter), due jobs swept.
         reaper = setInterval(
           () => {
-            reapOrphans().catch((err) => log.error({ err }, 'job reaper failed'));
+            reapOrphans()
+              .then(() => (announced && !stopping ? sweepDue(b) : undefined))
+              .catch((err) => log.error({ err }, 'job reaper failed'));
           },
-          Math.max(1000, (staleAfter * 1000) / 4),
+          Math.max(1000, Math.min(SWEEP_SECONDS * 1000, (staleAfter * 1000) / 2)),
         );
         reaper.unref();
       })();

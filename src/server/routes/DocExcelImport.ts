@@ -31,6 +31,7 @@ const logView = {
     createdCount: { type: 'integer' },
     existingCount: { type: 'integer' },
     errorsCount: { type: 'integer' },
+    warningsCount: { type: 'integer', description: "The pre-sign checks' warnings and notes (not refusing)" },
     documentIds: { type: 'array', items: { type: 'string' } },
     jobId: { type: ['string', 'null'] },
     createdAt: { type: 'string' },
@@ -52,6 +53,7 @@ export function toLogView(r: log.ImportLogRow) {
     createdCount: r.created_count,
     existingCount: r.existing_count,
     errorsCount: r.errors_count,
+    warningsCount: r.warnings_count,
     documentIds: r.document_ids,
     jobId: r.job_id,
     createdAt: new Date(r.created_at).toISOString(),
@@ -130,7 +132,8 @@ export default async function docExcelImportRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
-        summary: 'The errors of one import: Excel row, column name, message and the rule that failed',
+        summary:
+          "The errors of one import (Excel row, column name, message, the rule that failed) and the pre-sign checks' warnings",
         security: BEARER,
         querystring: {
           type: 'object',
@@ -156,6 +159,11 @@ export default async function docExcelImportRoutes(app: FastifyInstance) {
                     message: { type: 'string' },
                     rule: { type: ['string', 'null'] },
                     documentKey: { type: ['string', 'null'] },
+                    level: {
+                      type: ['string', 'null'],
+                      enum: ['block', 'warn', 'inform', null],
+                      description: 'A pre-sign check: its level (block refuses); null for an error',
+                    },
                   },
                 },
               },
@@ -178,6 +186,7 @@ export default async function docExcelImportRoutes(app: FastifyInstance) {
           message: i.message,
           rule: i.rule,
           documentKey: i.document_key,
+          level: i.level,
         })),
         totalCount: items.totalCount,
       };

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate, currentUser } from '../auth';
 import { ApiError, requestLanguage } from '../errors';
+import { callerOf } from '../services/documents';
 import { isTinOrPinfl } from '../services/organizations';
+import { requisitesAsOf } from '../services/organizations/requisitesAsOf';
 import { taxAuthorityOf } from '../services/soliq/instance';
 import { lookupParty, ownParty } from '../services/soliq/partyInfo';
 
@@ -46,9 +48,11 @@ const orgInfo = {
     DistrictName: text('District'),
     Source: {
       type: 'string',
-      enum: ['registry', 'registered', 'both'],
-      description: 'Which sources answered',
+      enum: ['registry', 'registered', 'both', 'document'],
+      description: 'Which sources answered (document: the earlier document of getOrgInfoByTinAndDoc)',
     },
+    AsOf: { type: ['string', 'null'], description: 'getOrgInfoByTinAndDoc: the earlier document’s date' },
+    DocumentId: { type: 'string', description: 'getOrgInfoByTinAndDoc: the earlier document' },
     IsDemo: { type: 'boolean', description: 'Labelled demo data' },
     RegistryUnavailable: {
       type: 'boolean',
@@ -108,6 +112,39 @@ export default async function documentOrganizationRoutes(app: FastifyInstance) {
         data: await lookupParty(app.db, taxAuthorityOf(app), tin, requestLanguage(request)),
       };
     },
+  );
+
+  app.get<{ Querystring: { tin: string; documentUid: string; invoiceDate?: string } }>(
+    '/getOrgInfoByTinAndDoc',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'A party’s requisites as of an earlier document of yours (for its corrected or additional document): as that document holds them',
+        security: BEARER,
+        querystring: {
+          type: 'object',
+          required: ['tin', 'documentUid'],
+          additionalProperties: false,
+          properties: {
+            tin: text('TIN (9 digits) or PINFL (14 digits)', { pattern: '^(\\d{9}|\\d{14})$' }),
+            documentUid: text('The earlier document (its id here)', { format: 'uuid' }),
+            invoiceDate: text('The earlier document’s date (yyyy-MM-dd); another date is refused', {
+              pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+            }),
+          },
+        },
+        response: { ...orgAnswer, 400: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => ({
+      success: true,
+      data: await requisitesAsOf(app.db, callerOf(request), {
+        tin: request.query.tin,
+        documentId: request.query.documentUid,
+        date: request.query.invoiceDate,
+      }),
+    }),
   );
 
   app.get(

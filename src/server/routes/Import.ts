@@ -8,6 +8,7 @@ import { IMPORT_JOB, importJob, startImport } from '../services/imports/job';
 import { templateWorkbook } from '../services/imports/templateFile';
 import { importableKinds } from '../services/imports/templates';
 import { MAX_IMPORT_BYTES } from '../services/imports/workbook';
+import { taxAuthorityOf } from '../services/soliq/instance';
 
 // /api/Import (spec §7): DocumentExcelImport takes a multipart .xlsx and answers at once with the
 // import log id and the job that checks it and creates the drafts (docs/imports.md).
@@ -24,7 +25,7 @@ const errorBody = {
 } as const;
 
 export default async function importRoutes(app: FastifyInstance) {
-  app.jobs.define(importJob(app.documents));
+  app.jobs.define(importJob(app.documents, () => taxAuthorityOf(app)));
   await app.register(multipart, {
     limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 },
     throwFileSizeLimit: true,

@@ -7,6 +7,7 @@ import {
   tashkentToday,
 } from '../services/catalogue/companyBenefits';
 import { listDatasets } from '../services/catalogue/datasets';
+import { benefitsForLine } from '../services/catalogue/lineBenefits';
 import { CatalogueReader, type ListFilters } from '../services/catalogue/listQuery';
 import { LISTS, type ListKey, listOfTab } from '../services/catalogue/lists';
 import { LOOKUP_FIELDS, type LookupField, lookup } from '../services/catalogue/lookups';
@@ -20,6 +21,8 @@ import {
   FILTER_OPTIONS_MAX_SIZE,
   filterOptionsQuery,
   filterOptionsResponse,
+  forLineQuery,
+  forLineResponse,
   getLgotaQuery,
   getLgotaResponse,
   goodsQuery,
@@ -128,6 +131,40 @@ export default async function lgotaRoutes(app: FastifyInstance) {
       const language = q.language ?? 'ru';
       const rows = await benefitsOfCompany(app.db, q.companyTin, language, tashkentToday());
       return { companyTin: q.companyTin, language, rows };
+    },
+  );
+
+  app.get(
+    '/ForLine',
+    {
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Benefits a product line may take: listed for its classifier code, or held by the seller or buyer on the date',
+        querystring: forLineQuery,
+        response: { 200: forLineResponse },
+      },
+    },
+    async (request) => {
+      rejectInvalid(request, LGOTA_MAX_PAGE_SIZE, {
+        catalogCode: 'catalogue:api.errors.catalogCode',
+        date: 'catalogue:api.errors.date',
+        sellerTin: 'catalogue:api.errors.partyTin',
+        buyerTin: 'catalogue:api.errors.partyTin',
+      });
+      const q = request.query as {
+        catalogCode: string;
+        date?: string;
+        sellerTin?: string;
+        buyerTin?: string;
+      };
+      const rows = await benefitsForLine(
+        app.db,
+        { code: q.catalogCode, date: q.date, seller: q.sellerTin, buyer: q.buyerTin },
+        requestLanguage(request),
+      );
+      return { rows };
     },
   );
 

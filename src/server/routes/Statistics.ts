@@ -77,7 +77,13 @@ export default async function statisticsRoutes(app: FastifyInstance) {
       const scope = await readScope(app.db, caller);
       return {
         success: true,
-        data: await getStatistics(app.db, caller.identity, { dateFrom, dateTo }, scope),
+        data: await getStatistics(
+          app.db,
+          caller.identity,
+          { dateFrom, dateTo },
+          scope,
+          caller.user.partyGeneration,
+        ),
       };
     },
   );

@@ -7,7 +7,21 @@ import { translate } from '../i18n';
 import { SIGNED_DOCUMENT_BODY_LIMIT } from '../limits';
 import { callerOf } from '../services/documents';
 import { importReceived, type ReceiptFindings } from '../services/interop';
+import {
+  bindProvider,
+  compareWithPortal,
+  providerSettings,
+  testConnection,
+} from '../services/operators/settings';
+import { lastRuns } from '../services/operators/transport';
 import { errorResponse } from './documentSchemas';
+import {
+  bindProviderSchema,
+  getLastProcessSchema,
+  getProviderSchema,
+  isSelectedOperatorSchema,
+  testConnectionSchema,
+} from './synchronizeSchemas';
 
 // /api/Synchronize (spec §7) — documents made elsewhere come in here (docs/interop.md).
 
@@ -155,6 +169,41 @@ export default async function synchronizeRoutes(app: FastifyInstance) {
       }
       return { success: true, data: { results } };
     },
+  );
+
+  // The company's exchange operator (issue 28 item 4; services/operators/settings.ts).
+  app.get('/getProvider', { schema: getProviderSchema }, async (request) => ({
+    success: true,
+    data: await providerSettings(app, callerOf(request).user),
+  }));
+
+  app.post<{ Body: { provider: string | null; credentials?: Record<string, string> } }>(
+    '/bindProvider',
+    { schema: bindProviderSchema },
+    async (request) => ({
+      success: true,
+      data: await bindProvider(app, callerOf(request).user, request.body, request.ip),
+    }),
+  );
+
+  app.get('/IsSelectedOperator', { schema: isSelectedOperatorSchema }, async (request) => ({
+    success: true,
+    data: await compareWithPortal(app, callerOf(request).user),
+  }));
+
+  app.post('/testConnection', { schema: testConnectionSchema }, async (request) => ({
+    success: true,
+    data: await testConnection(app, callerOf(request).user, request.ip, callerOf(request).lang),
+  }));
+
+  // What the synchronisation did (issue 28 item 5; services/operators/transport.ts).
+  app.get<{ Querystring: { limit: number } }>(
+    '/GetLastProcess',
+    { schema: getLastProcessSchema },
+    async (request) => ({
+      success: true,
+      data: { rows: await lastRuns(app.db, callerOf(request).user.organizationId, request.query.limit) },
+    }),
   );
 }
 

@@ -133,7 +133,16 @@ export const documentView = {
           toStatus: { type: ['integer', 'null'] },
           actor: {
             type: 'object',
-            properties: { identity: nullableString, role: nullableString, name: nullableString },
+            properties: {
+              identity: nullableString,
+              role: nullableString,
+              name: nullableString,
+              apiKey: {
+                type: ['string', 'null'],
+                description:
+                  'The name of the caller’s own organisation’s API key that acted (null: a person)',
+              },
+            },
           },
           reason: nullableString,
           at: { type: 'string', format: 'date-time' },

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { authCore } from '../auth';
 import { DEFAULT_LIST_CACHE_ROWS } from '../config';
+import { checksGate } from '../services/checks/gate';
 import { createDocumentsService } from '../services/documents';
 import { rememberLists } from '../services/documents/listCache';
 import { createSignatureService } from '../signing';
+import apiKey from './ApiKey';
 import auth from './Auth';
 import authSignature from './AuthSignature';
 import cabinetNotification from './CabinetNotification';
@@ -12,19 +14,25 @@ import docExcelImport from './DocExcelImport';
 import docStatus from './DocStatus';
 import docType from './DocType';
 import documentRoutes from './Document';
+import documentAttachments from './DocumentAttachments';
+import documentChecks from './DocumentChecks';
 import documentContent from './DocumentContent';
 import documentDuplicates from './DocumentDuplicates';
 import documentLifecycle from './DocumentLifecycle';
+import documentMarking from './DocumentMarking';
 import documentOrganization from './DocumentOrganization';
 import documentPdf from './DocumentPdf';
 import documentQr from './DocumentQr';
+import documentRegister from './DocumentRegister';
 import documentRelated from './DocumentRelated';
+import documentRent from './DocumentRent';
 import documentSignAction from './DocumentSignAction';
 import documentSignActionBulk from './DocumentSignActionBulk';
 import documentSpecLists from './DocumentSpecLists';
 import documentWorkflow from './DocumentWorkflow';
 import eimzo from './Eimzo';
 import eimzoJoin from './EimzoJoin';
+import events from './Events';
 import faq from './Faq';
 import health from './Health';
 import importRoutes from './Import';
@@ -32,13 +40,16 @@ import job from './Job';
 import lgota from './Lgota';
 import multiSignLog from './MultiSignLog';
 import news from './News';
+import organizationRegister from './OrganizationRegister';
 import { registerReferenceGroups } from './referenceGroups';
 import stateStatus from './StateStatus';
 import statistics from './Statistics';
 import synchronize from './Synchronize';
+import synchronizeOperator from './SynchronizeOperator';
 import { registerSettingsGroups } from './settingsGroups';
 import template from './Template';
 import verify from './Verify';
+import webhook from './Webhook';
 
 /** Every API resource group, mounted under /api. One plugin per group (spec §3). */
 export async function registerRoutes(app: FastifyInstance) {
@@ -53,6 +64,7 @@ export async function registerRoutes(app: FastifyInstance) {
       now: app.config.documentsClock,
     }),
   );
+  app.documents.addGate(checksGate(app));
   rememberLists(app.db, app.config.listCacheRows ?? DEFAULT_LIST_CACHE_ROWS);
   await app.register(health);
   await app.register(config, { prefix: '/Config' });
@@ -65,12 +77,20 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(documentSpecLists, { prefix: '/Document' });
   await app.register(documentWorkflow, { prefix: '/Document' });
   await app.register(documentDuplicates, { prefix: '/Document' });
+  await app.register(documentMarking, { prefix: '/Document' });
+  await app.register(documentChecks, { prefix: '/Document' });
   await app.register(documentSignAction, { prefix: '/DocumentSignAction' });
   await app.register(docType, { prefix: '/DocType' });
   await app.register(docStatus, { prefix: '/DocStatus' });
   await app.register(stateStatus, { prefix: '/StateStatus' });
   await app.register(eimzoJoin, { prefix: '/Eimzo' });
   await app.register(documentOrganization, { prefix: '/DocumentOrganization' });
+  // The counterparty register: every organisation known here and to the tax authority (issue 27.5).
+  await app.register(documentRegister, { prefix: '/Document' });
+  await app.register(organizationRegister, { prefix: '/Organization' });
+  await app.register(documentRent, { prefix: '/Document' });
+  // Scans and PDFs attached to a document (issue 27.6).
+  await app.register(documentAttachments, { prefix: '/Document' });
   // Reference data and the tax authority's look-ups (docs/reference.md).
   await registerReferenceGroups(app);
   await app.register(template, { prefix: '/Template' });
@@ -91,6 +111,12 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(verify, { prefix: '/Verify' });
   // Documents made elsewhere, imported as received (docs/interop.md).
   await app.register(synchronize, { prefix: '/Synchronize' });
+  // For integrators: the event feed (docs/integrating.md).
+  await app.register(events, { prefix: '/Events' });
+  await app.register(apiKey, { prefix: '/ApiKey' });
+  await app.register(webhook, { prefix: '/Webhook' });
+  // Exchange through the company's operator (docs/operators.md).
+  await app.register(synchronizeOperator, { prefix: '/Synchronize' });
   // Company, staff, roles, access, approval and billing (docs/access.md).
   await registerSettingsGroups(app);
 }

@@ -167,3 +167,49 @@ export const filterOptionsResponse = {
   type: 'object',
   properties: { rows: { type: 'array', items: { type: 'object', properties: { value: str, label: str } } } },
 };
+
+export const forLineQuery = {
+  type: 'object',
+  required: ['catalogCode'],
+  properties: {
+    catalogCode: { type: 'string', pattern: '^[0-9]{17}$', description: "The line's classifier (MXIK) code" },
+    date: {
+      type: 'string',
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+      description:
+        'The document date (yyyy-MM-dd): a privileged enterprise’s benefit applies within its period',
+    },
+    sellerTin: {
+      type: 'string',
+      pattern: '^([0-9]{9}|[0-9]{14})$',
+      description: "The seller's TIN or PINFL",
+    },
+    buyerTin: { type: 'string', pattern: '^([0-9]{9}|[0-9]{14})$', description: "The buyer's TIN or PINFL" },
+  },
+};
+
+export const forLineResponse = {
+  type: 'object',
+  required: ['rows'],
+  properties: {
+    rows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'catalogueId', 'name', 'type', 'source'],
+        properties: {
+          id: { type: 'integer', description: "The line's LgotaId (a demo benefit: 990000000000 + n)" },
+          catalogueId: {
+            type: 'string',
+            description: 'The catalogue id (newLgotaId; DEMO-n for a demo benefit)',
+          },
+          name: str,
+          type: { type: 'integer', enum: [1, 2] },
+          source: { type: 'string', enum: ['withoutVat', 'zeroVat', 'seller', 'buyer'] },
+          dateBegin: nullableStr,
+          dateEnd: nullableStr,
+        },
+      },
+    },
+  },
+};

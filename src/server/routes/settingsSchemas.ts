@@ -88,7 +88,8 @@ export const actionInfo = {
   properties: {
     code: {
       ...str,
-      description: '"<kind>:<view|create|send|accept>" or "admin:<staff|requisites|bulk|allBranches>"',
+      description:
+        '"<kind>:<view|create|send|accept>" or "admin:<staff|requisites|bulk|allBranches|exchange>"',
     },
     group: { type: 'string', enum: ['document', 'admin'] },
     kind: str,

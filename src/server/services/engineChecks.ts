@@ -1,5 +1,6 @@
 import type { ServerCheckContext, ServerChecker } from '../../engine';
 import type { Db } from '../db/client';
+import { checkLineBenefit } from './catalogue/lineBenefits';
 
 /**
  * The database side of the checks schemas declare with `serverCheck` (engine/serverChecks.ts).
@@ -10,7 +11,7 @@ type Check = (
   value: string,
   options: Record<string, unknown>,
   context: ServerCheckContext,
-) => Promise<{ key: string } | null>;
+) => Promise<{ key: string; params?: Record<string, unknown> } | null>;
 
 const checks: Record<string, Check> = {
   /**
@@ -38,6 +39,20 @@ const checks: Record<string, Check> = {
       [String(options.kind ?? ''), value, context.documentId ?? null],
     );
     return rows.length ? { key: 'validation:waybillIdExists' } : null;
+  },
+  /**
+   * A line's VAT benefit (LgotaId) fits its classifier code and the document date (engine/benefits.ts,
+   * the one rule; `values` read beside it by the schema: code, date, seller, buyer).
+   */
+  async benefitFitsLine(db, value, options) {
+    const values = (options.values ?? {}) as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
+    return checkLineBenefit(db, value, {
+      code: text(values.code),
+      date: text(values.date),
+      seller: text(values.seller),
+      buyer: text(values.buyer),
+    });
   },
   /** Registration: the TIN/PINFL must not have an account yet. */
   async notRegistered(db, value) {

@@ -1,8 +1,7 @@
 // Work in bulk (issue 16): Excel import, job progress, bulk signing, statistics, notifications, help.
 import { useQuery } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { getAccessToken } from '../auth/profile';
-import { ApiRequestError, apiFetch } from './client';
+import { ApiRequestError, apiFetch, apiHeaders } from './client';
 
 export interface JobView {
   id: string;
@@ -30,9 +29,7 @@ export function uploadWithProgress<T>(
     onStart?.(xhr);
     xhr.open('POST', url);
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    const token = getAccessToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Accept-Language', i18next.language || 'ru');
+    for (const [name, value] of Object.entries(apiHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onerror = () => reject(new ApiRequestError(0, i18next.t('common:errors.network')));
     xhr.onload = () => {
@@ -63,10 +60,7 @@ export async function followJob(
   const final = (j: JobView) => j.state === 'done' || j.state === 'failed' || j.state === 'cancelled';
   try {
     const res = await fetch(`/api/Job/stream?id=${id}`, {
-      headers: {
-        Authorization: `Bearer ${getAccessToken() ?? ''}`,
-        'Accept-Language': i18next.language || 'ru',
-      },
+      headers: apiHeaders(),
       signal,
     });
     if (res.ok && res.body) {
@@ -118,6 +112,8 @@ export interface ImportLog {
   createdCount: number;
   existingCount: number;
   errorsCount: number;
+  /** The pre-sign checks' warnings and notes (issue 29): listed with the errors, not refusing. */
+  warningsCount: number;
   documentIds: string[];
   createdAt: string;
 }
@@ -129,6 +125,8 @@ export interface ImportError {
   message: string;
   rule: string | null;
   documentKey: string | null;
+  /** A pre-sign check's level; null for an error of the file or the schema. */
+  level?: 'block' | 'warn' | 'inform' | null;
 }
 
 export const fetchImportLog = (logId: string) =>

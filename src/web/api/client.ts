@@ -1,5 +1,6 @@
 import i18next from 'i18next';
-import { clearProfile, getAccessToken } from '../auth/profile';
+import { ORGANIZATION_HEADER } from '../../engine/constants';
+import { clearProfile, getAccessToken, getProfile } from '../auth/profile';
 import { emitApiEvent } from './events';
 
 export const SERVER_PROBLEM_STATUSES = [500, 502, 503, 504];
@@ -18,9 +19,13 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** Renews the access token; true when the session goes on. Set by the app at start (session keeper). */
-let tokenRefresher: (() => Promise<boolean>) | null = null;
-export function setTokenRefresher(refresher: (() => Promise<boolean>) | null) {
+/**
+ * Renews the access token; true when the session goes on. Set by the app at start (session keeper).
+ * Gets the token the server refused, which is renewed even when it is not near its expiry.
+ */
+type TokenRefresher = (refused?: string) => Promise<boolean>;
+let tokenRefresher: TokenRefresher | null = null;
+export function setTokenRefresher(refresher: TokenRefresher | null) {
   tokenRefresher = refresher;
 }
 
@@ -61,13 +66,28 @@ function defaultMessage(status: number, statusText: string, body: string): strin
  * Throws ApiRequestError with the server's localized message when there is one.
  */
 export async function apiFetch<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
-  return request<T>(path, options, true);
+  return request<T>(path, options, true, getProfile()?.organizationId);
 }
 
-async function request<T>(path: string, options: ApiOptions, mayRenew: boolean): Promise<T> {
-  const headers: Record<string, string> = { ...options.headers, 'Accept-Language': i18next.language || 'ru' };
+/** The headers every API request carries: language, token, and the organisation the tab acts for. */
+export function apiHeaders(organizationId = getProfile()?.organizationId): Record<string, string> {
+  const headers: Record<string, string> = { 'Accept-Language': i18next.language || 'ru' };
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  // Kept from the first attempt: a renewal that brings another organisation's token (switched in
+  // another tab) must not carry this request over to it — the server answers 409 instead.
+  if (organizationId) headers[ORGANIZATION_HEADER] = organizationId;
+  return headers;
+}
+
+async function request<T>(
+  path: string,
+  options: ApiOptions,
+  mayRenew: boolean,
+  organizationId: string | undefined,
+): Promise<T> {
+  const headers: Record<string, string> = { ...options.headers, ...apiHeaders(organizationId) };
+  const token = getAccessToken();
   let body: BodyInit | undefined;
   if (options.body instanceof FormData || options.body instanceof Blob) body = options.body;
   else if (options.body !== undefined) {
@@ -105,8 +125,8 @@ async function request<T>(path: string, options: ApiOptions, mayRenew: boolean):
   if (!options.quiet) {
     // An access token that ran out (a laptop asleep past its expiry) is renewed once, then retried.
     if (res.status === 401 && mayRenew && token && tokenRefresher) {
-      const renewed = await tokenRefresher().catch(() => false);
-      if (renewed && getAccessToken() !== token) return request<T>(path, options, false);
+      const renewed = await tokenRefresher(token).catch(() => false);
+      if (renewed && getAccessToken() !== token) return request<T>(path, options, false, organizationId);
     }
     if (res.status === 401) clearProfile();
     else if (res.status === 503 && parsed?.code === 'TECHNICAL_WORK')

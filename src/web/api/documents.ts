@@ -111,7 +111,8 @@ export interface DocumentEvent {
   action: string;
   fromStatus: number | null;
   toStatus: number | null;
-  actor: { name: string | null; identity: string | null; role: string | null } | null;
+  /** apiKey: the name of the organisation's own API key that acted (null: a person). */
+  actor: { name: string | null; identity: string | null; role: string | null; apiKey?: string | null } | null;
   reason: string | null;
   at: string;
   signatureId: string | null;

@@ -246,3 +246,59 @@ export function fetchParty(tin: string, signal?: AbortSignal) {
     signal,
   });
 }
+
+/** A rent contract the tax authority holds between the caller (lessor) and a buyer (getRentedContracts). */
+export interface RentContract {
+  rentId: string;
+  lessorTin: string;
+  lesseeTin: string;
+  contractNo: string | null;
+  contractDate: string | null;
+  from: string;
+  to: string;
+  address: string | null;
+  isDemo: boolean;
+}
+
+/** Document/getRentedContracts: the rent block's contracts with this buyer (quiet: the widget says what failed). */
+export async function fetchRentContracts(buyerTin: string, signal?: AbortSignal): Promise<RentContract[]> {
+  const answer = await apiFetch<{ data: RentContract[] }>('Document/getRentedContracts', {
+    query: { buyerTin },
+    quiet: true,
+    signal,
+  });
+  return answer.data;
+}
+
+/** A benefit a product line may take (GET /api/Lgota/ForLine; server services/catalogue/lineBenefits.ts). */
+export interface LineBenefit {
+  /** The line's LgotaId. */
+  id: number;
+  /** The catalogue's id (DEMO-101 for a demo benefit), as the catalogue screen shows it. */
+  catalogueId: string;
+  name: string;
+  type: 1 | 2;
+  source: 'withoutVat' | 'zeroVat' | 'seller' | 'buyer';
+  dateBegin: string | null;
+  dateEnd: string | null;
+}
+
+export interface LineBenefitQuery {
+  catalogCode: string;
+  date?: string;
+  sellerTin?: string;
+  buyerTin?: string;
+}
+
+/** The benefits for a line's code, date and parties; asked only when `enabled` (the picker is open). */
+export function useLineBenefits(query: LineBenefitQuery | null, lang: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['reference', 'lineBenefits', query, lang] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<{ rows: LineBenefit[] }>('Lgota/ForLine', { query: { ...query }, signal, quiet: true }).then(
+        (r) => r.rows,
+      ),
+    enabled: enabled && query !== null,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -40,12 +40,14 @@ let inflight: Promise<boolean> | null = null;
 
 /**
  * Gets a new access token now (once per moment across tabs); false when the session has ended. A
- * tab without a token (just reloaded) asks for one; a tab whose token is still fresh keeps it.
+ * tab without a token (just reloaded) asks for one; a tab whose token is still fresh keeps it —
+ * unless it is the `refused` one: its session ended while the cookie's goes on (an organisation
+ * chosen, a password changed in another tab), and the cookie's session is this tab's now.
  */
-export function refreshAccessToken(): Promise<boolean> {
+export function refreshAccessToken(refused?: string): Promise<boolean> {
   const run = async () => {
     const profile = getProfile();
-    if (profile && !needsRefresh(profile)) return true;
+    if (profile && !needsRefresh(profile) && profile.accessToken !== refused) return true;
     const next = await refreshSession();
     if (!next) return false;
     setProfile({ ...getProfile(), ...next });

@@ -27,7 +27,7 @@ const send = async <T>(
 // ---- rights -------------------------------------------------------------------------------------
 
 export type DocumentRight = 'view' | 'create' | 'send' | 'accept';
-export type AdminRight = 'staff' | 'requisites' | 'bulk' | 'allBranches';
+export type AdminRight = 'staff' | 'requisites' | 'bulk' | 'allBranches' | 'exchange';
 
 export interface ActionInfo {
   code: string;

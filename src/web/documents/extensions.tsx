@@ -5,8 +5,11 @@ import { ViewPrintActions } from '../form/print/ViewPrintActions';
 import { ImportReceivedButton } from '../interop/ImportReceivedButton';
 import { ReceiptSection } from '../interop/ReceiptSection';
 import { NotificationBell } from '../notifications/Bell';
+import { TransportSection } from '../operators/TransportSection';
 import { AgreementSection } from '../pages/settings/agreement/AgreementPanel';
 import { BulkSignButton, ImportButton } from './bulk/BulkButtons';
+import { AcceptChecksSection } from './checks/AcceptChecksSection';
+import { AttachmentsSection } from './view/AttachmentsSection';
 
 // Places other areas hang their buttons on the workspace without editing its screens (docs/workspace.md):
 // add a component to one of these lists. Each gets what it needs to act and renders its own button(s).
@@ -44,7 +47,13 @@ export interface ViewSectionProps {
 }
 
 /** Extra sections of the view page's side column (e.g. the internal approval route — issue 15). */
-export const viewSideSections: Array<ComponentType<ViewSectionProps>> = [ReceiptSection, AgreementSection];
+export const viewSideSections: Array<ComponentType<ViewSectionProps>> = [
+  AttachmentsSection,
+  AcceptChecksSection,
+  ReceiptSection,
+  TransportSection,
+  AgreementSection,
+];
 
 /** Items of the header between the organisation and the language (e.g. the notifications bell — issue 16). */
 export const headerItems: Array<ComponentType> = [NotificationBell];

@@ -54,6 +54,9 @@ export function SideMenu({ open, onNavigate }: { open: boolean; onNavigate: () =
         { to: PATHS.settingsStaff, label: t('menu.staff') },
         { to: PATHS.settingsAccount, label: t('menu.account') },
         { to: PATHS.settingsSubscriptionFee, label: t('menu.subscriptionFee') },
+        { to: PATHS.settingsOperator, label: t('menu.operator') },
+        { to: PATHS.settingsApiKeys, label: t('menu.apiKeys') },
+        { to: PATHS.settingsWebhooks, label: t('menu.webhooks') },
       ],
     },
     {

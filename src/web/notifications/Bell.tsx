@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PATHS } from '../../engine/routes';
 import { markNotificationsRead, useNotifications } from '../api/bulk';
 import { useProfile } from '../auth/profile';
 import './bell.css';
@@ -78,6 +79,11 @@ export function NotificationBell() {
                 <li key={n.id} className={n.read ? 'read' : 'unread'}>
                   {n.documentId ? (
                     <Link to={`/documents/${n.documentId}`} onClick={() => setOpen(false)}>
+                      {n.message}
+                    </Link>
+                  ) : n.type === 'webhookDisabled' ? (
+                    // An endpoint switched off after a day of failures: where it is switched on again.
+                    <Link to={PATHS.settingsWebhooks} onClick={() => setOpen(false)}>
                       {n.message}
                     </Link>
                   ) : (

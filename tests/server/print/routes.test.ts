@@ -116,7 +116,8 @@ withDatabases(
       const draft = await get(ctx, seller, `/api/DocumentQr/img/${draftId}`);
       expect(draft.statusCode).toBe(409);
       expect(draft.json().code).toBe('NOT_SIGNED');
-    });
+      // Three QR decodes and a PDF rendered to pixels: 35 s on a CI runner at load 20 (30 s default).
+    }, 120_000);
 
     it('the PDF: A4 form with both stamps in the asked language, the signed JSON and the joined CMS attached', async () => {
       const res = await get(

@@ -35,4 +35,24 @@ describe('history timeline', () => {
     // Any other reason is quoted as it was given.
     expect(rejected.querySelector('blockquote')?.textContent).toContain('Цена не по договору');
   });
+
+  it('names the API key an event was taken with, and nothing for a person', () => {
+    render(
+      <MemoryRouter>
+        <HistoryTimeline
+          kind="invoice"
+          events={[
+            {
+              ...event(1, 'create', null),
+              actor: { name: null, identity: '302000001', role: null, apiKey: 'ERP' },
+            },
+            event(2, 'send', null),
+          ]}
+        />
+      </MemoryRouter>,
+    );
+    const [byKey, byPerson] = screen.getAllByRole('listitem');
+    expect(within(byKey).getByTestId('history-api-key').textContent).toContain('через API-ключ «ERP»');
+    expect(within(byPerson).queryByTestId('history-api-key')).toBeNull();
+  });
 });

@@ -44,6 +44,7 @@ let runAnswer: () => Response;
 const server = setupServer(
   http.get('/api/Document/getById', () => HttpResponse.json({ success: true, data: doc })),
   http.get('/api/Document/getRelated', () => HttpResponse.json({ success: true, data: [] })),
+  http.get('/api/Synchronize/getSendRoute', () => HttpResponse.json({ success: true, data: null })),
   http.get('/api/Document/getCounts', () =>
     HttpResponse.json({
       success: true,

@@ -3,58 +3,26 @@
 /* eslint-disable */
 import { decimalPlaces as kw_decimalPlaces, documentTotals as kw_documentTotals, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, notAfterToday as kw_notAfterToday, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, positive as kw_positive, requiredWithout as kw_requiredWithout, sellerNotBuyer as kw_sellerNotBuyer, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"acceptanceAct","title":"documents:kinds.acceptanceAct","description":"Acceptance-transfer act (Didox 054, uz-edi.md §b.5; Didox 07 §10). The seller may be an individual (PINFL). DeliverySum = Count × Summa; a line's TotalPrice (operators leave it empty) equals DeliverySum when given; TotalPrice of the act = Σ DeliverySum. Not the goods acceptance act some operators send under the same name (with truck, shipper and consignee): that one is a different document.","type":"object","additionalProperties":false,"required":["AcceptanceTransferActDoc","ContractDoc","SellerPinfl","Seller","BuyerTinOrPinfl","Buyer","TotalPrice","Products"],"sellerNotBuyer":{"seller":"SellerPinfl","buyer":"BuyerTinOrPinfl"},"documentTotals":{"items":"Products","sums":{"TotalPrice":"DeliverySum"}},"properties":{"AcceptanceTransferActId":{"title":"forms:acceptanceAct.AcceptanceTransferActId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it.","$ref":"#/$defs/objectId"},"AcceptanceTransferActDoc":{"type":"object","additionalProperties":false,"required":["AcceptanceTransferActNo","AcceptanceTransferActDate"],"properties":{"AcceptanceTransferActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:acceptanceAct.AcceptanceTransferActNo"},"AcceptanceTransferActDate":{"$ref":"#/$defs/isoDate","title":"forms:acceptanceAct.AcceptanceTransferActDate","notAfterToday":true}},"title":"forms:acceptanceAct.AcceptanceTransferActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:acceptanceAct.ContractDoc"},"SellerPinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:acceptanceAct.SellerPinfl"},"Seller":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"}},"title":"forms:invoice.Seller"},"BuyerTinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:acceptanceAct.BuyerTinOrPinfl"},"Buyer":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"}},"title":"forms:invoice.Buyer"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:acceptanceAct.TotalPrice"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","DeliverySum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","title":"forms:line.Summa","positive":true},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalPrice"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","total":"TotalPrice"},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
+export const validate = validate40;
+const schema23 = {"$id":"acceptanceAct","title":"documents:kinds.acceptanceAct","description":"Acceptance-transfer act (Didox 054, uz-edi.md §b.5; Didox 07 §10). The seller may be an individual (PINFL). DeliverySum = Count × Summa; a line's TotalPrice (operators leave it empty) equals DeliverySum when given; TotalPrice of the act = Σ DeliverySum. Not the goods acceptance act some operators send under the same name (with truck, shipper and consignee): that one is a different document.","type":"object","additionalProperties":false,"required":["AcceptanceTransferActDoc","ContractDoc","SellerPinfl","Seller","BuyerTinOrPinfl","Buyer","TotalPrice","Products"],"sellerNotBuyer":{"seller":"SellerPinfl","buyer":"BuyerTinOrPinfl"},"documentTotals":{"items":"Products","sums":{"TotalPrice":"DeliverySum"}},"properties":{"AcceptanceTransferActId":{"title":"forms:acceptanceAct.AcceptanceTransferActId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it.","$ref":"#/$defs/objectId"},"AcceptanceTransferActDoc":{"type":"object","additionalProperties":false,"required":["AcceptanceTransferActNo","AcceptanceTransferActDate"],"properties":{"AcceptanceTransferActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:acceptanceAct.AcceptanceTransferActNo"},"AcceptanceTransferActDate":{"$ref":"#/$defs/isoDate","title":"forms:acceptanceAct.AcceptanceTransferActDate","notAfterToday":true}},"title":"forms:acceptanceAct.AcceptanceTransferActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:acceptanceAct.ContractDoc"},"SellerPinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:acceptanceAct.SellerPinfl"},"Seller":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"}},"title":"forms:invoice.Seller"},"BuyerTinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:acceptanceAct.BuyerTinOrPinfl"},"Buyer":{"type":"object","additionalProperties":false,"required":["Name"],"properties":{"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:party.VatRegCode"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:party.VatRegStatus"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"}},"title":"forms:invoice.Buyer"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:acceptanceAct.TotalPrice"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","DeliverySum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","title":"forms:line.Summa","positive":true},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"TotalPrice":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalPrice"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","total":"TotalPrice"},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
-const func3 = kw_ucs2length;
-const func8 = kw_notAfterToday;
-const func7 = kw_toErrors;
-const func39 = kw_positive;
-const func41 = kw_requiredWithout;
-const func43 = kw_lineArithmetic;
-const func45 = kw_documentTotals;
-const func47 = kw_sellerNotBuyer;
-const schema22 = {"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"};
+const func4 = kw_ucs2length;
+const func9 = kw_notAfterToday;
+const func8 = kw_toErrors;
+const func40 = kw_positive;
+const func42 = kw_requiredWithout;
+const func44 = kw_lineArithmetic;
+const func46 = kw_documentTotals;
+const func48 = kw_sellerNotBuyer;
+const schema24 = {"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"};
 const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-const schema23 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const func6 = kw_isoDate;
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23,data};
+if(!pattern1.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -62,50 +30,6 @@ else {
 vErrors.push(err0);
 }
 errors++;
-}
-const issues0 = func6(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate41.errors = vErrors;
-return errors === 0;
-}
-
-const schema24 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func13 = kw_pinfl;
-
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func13(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
 }
 }
 else {
@@ -118,19 +42,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const func21 = kw_pinflOrTin;
+const schema25 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func7 = kw_isoDate;
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema25,data};
+if(func4(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -139,8 +63,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(func3(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema25,data};
+const issues0 = func7(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/isoDate", "isoDate");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -149,20 +80,41 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func21(data, true, rootData, this, instancePath + "");
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+const schema26 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func14 = kw_pinfl;
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func4(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func14(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+const kwErrors0 = func8(issues0, instancePath + "", "#/pinfl", "pinfl");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
-vErrors = [err2];
+vErrors = [err1];
 }
 else {
-vErrors.push(err2);
+vErrors.push(err1);
 }
 errors++;
 }
@@ -170,15 +122,15 @@ validate46.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-const func28 = kw_decimalPlaces;
+const schema27 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func22 = kw_pinflOrTin;
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if((typeof data == "number") && (isFinite(data))){
-if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema26,data};
+if(typeof data === "string"){
+if(func4(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -187,8 +139,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema26,data};
+if(func4(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -197,15 +149,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func28(data, 2, rootData, this, instancePath + "");
+const issues0 = func22(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func8(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.type,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -218,46 +170,15 @@ validate48.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const pattern7 = new RegExp("^\\d{17}$", "u");
+const schema28 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+const func29 = kw_decimalPlaces;
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(typeof data === "string"){
-if(!pattern7.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema27,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate50.errors = vErrors;
-return errors === 0;
-}
-
-const schema28 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
-
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
-if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema28,data};
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -266,8 +187,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema28,data};
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -276,9 +197,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func28(data, 6, rootData, this, instancePath + "");
+const issues0 = func29(data, 2, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func8(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -293,7 +214,86 @@ vErrors.push(err2);
 }
 errors++;
 }
+validate50.errors = vErrors;
+return errors === 0;
+}
+
+const schema29 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern7 = new RegExp("^\\d{17}$", "u");
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern7.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.type,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 validate52.errors = vErrors;
+return errors === 0;
+}
+
+const schema30 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 999999999 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data <= 0 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func29(data, 6, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate54.errors = vErrors;
 return errors === 0;
 }
 
@@ -302,13 +302,13 @@ const pattern3 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern4 = new RegExp("^(\\d{12})?$", "u");
 const pattern8 = new RegExp("^(\\d{1,20})?$", "u");
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="acceptanceAct" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.AcceptanceTransferActDoc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDoc"},message:"must have required property '"+"AcceptanceTransferActDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDoc"},message:"must have required property '"+"AcceptanceTransferActDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -318,7 +318,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -328,7 +328,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.SellerPinfl === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerPinfl"},message:"must have required property '"+"SellerPinfl"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerPinfl"},message:"must have required property '"+"SellerPinfl"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -338,7 +338,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Seller === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -348,7 +348,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.BuyerTinOrPinfl === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTinOrPinfl"},message:"must have required property '"+"BuyerTinOrPinfl"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTinOrPinfl"},message:"must have required property '"+"BuyerTinOrPinfl"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -358,7 +358,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Buyer === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -368,7 +368,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.TotalPrice === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalPrice"},message:"must have required property '"+"TotalPrice"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -378,7 +378,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Products === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -388,8 +388,8 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema21.properties, key0))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+if(!(func2.call(schema23.properties, key0))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -400,8 +400,8 @@ errors++;
 }
 }
 if(data.AcceptanceTransferActId !== undefined){
-if(!(validate39.call(this, data.AcceptanceTransferActId, {instancePath:instancePath+"/AcceptanceTransferActId",parentData:data,parentDataProperty:"AcceptanceTransferActId",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data.AcceptanceTransferActId, {instancePath:instancePath+"/AcceptanceTransferActId",parentData:data,parentDataProperty:"AcceptanceTransferActId",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -409,7 +409,7 @@ if(data.AcceptanceTransferActDoc !== undefined){
 let data1 = data.AcceptanceTransferActDoc;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.AcceptanceTransferActNo === undefined){
-const err9 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActNo"},message:"must have required property '"+"AcceptanceTransferActNo"+"'",schema:schema21.properties.AcceptanceTransferActDoc.required,parentSchema:schema21.properties.AcceptanceTransferActDoc,data:data1};
+const err9 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActNo"},message:"must have required property '"+"AcceptanceTransferActNo"+"'",schema:schema23.properties.AcceptanceTransferActDoc.required,parentSchema:schema23.properties.AcceptanceTransferActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -419,7 +419,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data1.AcceptanceTransferActDate === undefined){
-const err10 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDate"},message:"must have required property '"+"AcceptanceTransferActDate"+"'",schema:schema21.properties.AcceptanceTransferActDoc.required,parentSchema:schema21.properties.AcceptanceTransferActDoc,data:data1};
+const err10 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/required",keyword:"required",params:{missingProperty: "AcceptanceTransferActDate"},message:"must have required property '"+"AcceptanceTransferActDate"+"'",schema:schema23.properties.AcceptanceTransferActDoc.required,parentSchema:schema23.properties.AcceptanceTransferActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -430,7 +430,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!((key1 === "AcceptanceTransferActNo") || (key1 === "AcceptanceTransferActDate"))){
-const err11 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.AcceptanceTransferActDoc,data:data1};
+const err11 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.AcceptanceTransferActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -443,8 +443,8 @@ errors++;
 if(data1.AcceptanceTransferActNo !== undefined){
 let data2 = data1.AcceptanceTransferActNo;
 if(typeof data2 === "string"){
-if(func3(data2) > 50){
-const err12 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
+if(func4(data2) > 50){
+const err12 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -453,8 +453,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func3(data2) < 1){
-const err13 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
+if(func4(data2) < 1){
+const err13 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -465,7 +465,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo.type,parentSchema:schema21.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
+const err14 = {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActNo",schemaPath:"#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo.type,parentSchema:schema23.properties.AcceptanceTransferActDoc.properties.AcceptanceTransferActNo,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -477,14 +477,14 @@ errors++;
 }
 if(data1.AcceptanceTransferActDate !== undefined){
 let data3 = data1.AcceptanceTransferActDate;
-if(!(validate41.call(this, data3, {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActDate",parentData:data1,parentDataProperty:"AcceptanceTransferActDate",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate43.call(this, data3, {instancePath:instancePath+"/AcceptanceTransferActDoc/AcceptanceTransferActDate",parentData:data1,parentDataProperty:"AcceptanceTransferActDate",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 if(typeof data3 === "string"){
-const issues0 = func8(data3, true, rootData, this, instancePath + "/AcceptanceTransferActDoc/AcceptanceTransferActDate");
+const issues0 = func9(data3, true, rootData, this, instancePath + "/AcceptanceTransferActDoc/AcceptanceTransferActDate");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/AcceptanceTransferActDoc/AcceptanceTransferActDate", "#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActDate/notAfterToday", "notAfterToday");
+const kwErrors0 = func8(issues0, instancePath + "/AcceptanceTransferActDoc/AcceptanceTransferActDate", "#/properties/AcceptanceTransferActDoc/properties/AcceptanceTransferActDate/notAfterToday", "notAfterToday");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -492,7 +492,7 @@ errors = errors + kwErrors0.length;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.AcceptanceTransferActDoc.type,parentSchema:schema21.properties.AcceptanceTransferActDoc,data:data1};
+const err15 = {instancePath:instancePath+"/AcceptanceTransferActDoc",schemaPath:"#/properties/AcceptanceTransferActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.AcceptanceTransferActDoc.type,parentSchema:schema23.properties.AcceptanceTransferActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -506,7 +506,7 @@ if(data.ContractDoc !== undefined){
 let data4 = data.ContractDoc;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.ContractNo === undefined){
-const err16 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data4};
+const err16 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -516,7 +516,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data4.ContractDate === undefined){
-const err17 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data4};
+const err17 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -527,7 +527,7 @@ errors++;
 }
 for(const key2 in data4){
 if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err18 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ContractDoc,data:data4};
+const err18 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -540,8 +540,8 @@ errors++;
 if(data4.ContractNo !== undefined){
 let data5 = data4.ContractNo;
 if(typeof data5 === "string"){
-if(func3(data5) > 100){
-const err19 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data5};
+if(func4(data5) > 100){
+const err19 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -550,8 +550,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func3(data5) < 1){
-const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data5};
+if(func4(data5) < 1){
+const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -562,7 +562,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data5};
+const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -573,14 +573,14 @@ errors++;
 }
 }
 if(data4.ContractDate !== undefined){
-if(!(validate41.call(this, data4.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data4,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate43.call(this, data4.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data4,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ContractDoc.type,parentSchema:schema21.properties.ContractDoc,data:data4};
+const err22 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -592,13 +592,13 @@ errors++;
 }
 if(data.SellerPinfl !== undefined){
 let data7 = data.SellerPinfl;
-if(!(validate44.call(this, data7, {instancePath:instancePath+"/SellerPinfl",parentData:data,parentDataProperty:"SellerPinfl",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46.call(this, data7, {instancePath:instancePath+"/SellerPinfl",parentData:data,parentDataProperty:"SellerPinfl",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 if(typeof data7 === "string"){
-if(func3(data7) < 14){
-const err23 = {instancePath:instancePath+"/SellerPinfl",schemaPath:"#/properties/SellerPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema21.properties.SellerPinfl,data:data7};
+if(func4(data7) < 14){
+const err23 = {instancePath:instancePath+"/SellerPinfl",schemaPath:"#/properties/SellerPinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.SellerPinfl,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -613,7 +613,7 @@ if(data.Seller !== undefined){
 let data8 = data.Seller;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.Name === undefined){
-const err24 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.Seller.required,parentSchema:schema21.properties.Seller,data:data8};
+const err24 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Seller.required,parentSchema:schema23.properties.Seller,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -624,7 +624,7 @@ errors++;
 }
 for(const key3 in data8){
 if(!((((key3 === "Name") || (key3 === "BankId")) || (key3 === "Account")) || (key3 === "Address"))){
-const err25 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Seller,data:data8};
+const err25 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Seller,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -637,8 +637,8 @@ errors++;
 if(data8.Name !== undefined){
 let data9 = data8.Name;
 if(typeof data9 === "string"){
-if(func3(data9) > 500){
-const err26 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Seller.properties.Name,data:data9};
+if(func4(data9) > 500){
+const err26 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Seller.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -647,8 +647,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(func3(data9) < 1){
-const err27 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Seller.properties.Name,data:data9};
+if(func4(data9) < 1){
+const err27 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Seller.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -659,7 +659,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Seller.properties.Name.type,parentSchema:schema21.properties.Seller.properties.Name,data:data9};
+const err28 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.Name.type,parentSchema:schema23.properties.Seller.properties.Name,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -673,7 +673,7 @@ if(data8.BankId !== undefined){
 let data10 = data8.BankId;
 if(typeof data10 === "string"){
 if(!pattern2.test(data10)){
-const err29 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema21.properties.Seller.properties.BankId,data:data10};
+const err29 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.Seller.properties.BankId,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -684,7 +684,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Seller.properties.BankId.type,parentSchema:schema21.properties.Seller.properties.BankId,data:data10};
+const err30 = {instancePath:instancePath+"/Seller/BankId",schemaPath:"#/properties/Seller/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.BankId.type,parentSchema:schema23.properties.Seller.properties.BankId,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -698,7 +698,7 @@ if(data8.Account !== undefined){
 let data11 = data8.Account;
 if(typeof data11 === "string"){
 if(!pattern3.test(data11)){
-const err31 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema21.properties.Seller.properties.Account,data:data11};
+const err31 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Seller.properties.Account,data:data11};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -709,7 +709,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Seller.properties.Account.type,parentSchema:schema21.properties.Seller.properties.Account,data:data11};
+const err32 = {instancePath:instancePath+"/Seller/Account",schemaPath:"#/properties/Seller/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.Account.type,parentSchema:schema23.properties.Seller.properties.Account,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -722,8 +722,8 @@ errors++;
 if(data8.Address !== undefined){
 let data12 = data8.Address;
 if(typeof data12 === "string"){
-if(func3(data12) > 500){
-const err33 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Seller.properties.Address,data:data12};
+if(func4(data12) > 500){
+const err33 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Seller.properties.Address,data:data12};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -734,7 +734,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Seller.properties.Address.type,parentSchema:schema21.properties.Seller.properties.Address,data:data12};
+const err34 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.Address.type,parentSchema:schema23.properties.Seller.properties.Address,data:data12};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -746,7 +746,7 @@ errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Seller.type,parentSchema:schema21.properties.Seller,data:data8};
+const err35 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Seller.type,parentSchema:schema23.properties.Seller,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -757,8 +757,8 @@ errors++;
 }
 }
 if(data.BuyerTinOrPinfl !== undefined){
-if(!(validate46.call(this, data.BuyerTinOrPinfl, {instancePath:instancePath+"/BuyerTinOrPinfl",parentData:data,parentDataProperty:"BuyerTinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate48.call(this, data.BuyerTinOrPinfl, {instancePath:instancePath+"/BuyerTinOrPinfl",parentData:data,parentDataProperty:"BuyerTinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 }
@@ -766,7 +766,7 @@ if(data.Buyer !== undefined){
 let data14 = data.Buyer;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.Name === undefined){
-const err36 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.Buyer.required,parentSchema:schema21.properties.Buyer,data:data14};
+const err36 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Buyer.required,parentSchema:schema23.properties.Buyer,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -777,7 +777,7 @@ errors++;
 }
 for(const key4 in data14){
 if(!((((((((key4 === "Name") || (key4 === "VatRegCode")) || (key4 === "VatRegStatus")) || (key4 === "Account")) || (key4 === "BankId")) || (key4 === "Address")) || (key4 === "BranchCode")) || (key4 === "BranchName"))){
-const err37 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Buyer,data:data14};
+const err37 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Buyer,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -790,8 +790,8 @@ errors++;
 if(data14.Name !== undefined){
 let data15 = data14.Name;
 if(typeof data15 === "string"){
-if(func3(data15) > 500){
-const err38 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Buyer.properties.Name,data:data15};
+if(func4(data15) > 500){
+const err38 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -800,8 +800,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(func3(data15) < 1){
-const err39 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Buyer.properties.Name,data:data15};
+if(func4(data15) < 1){
+const err39 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Buyer.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -812,7 +812,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Buyer.properties.Name.type,parentSchema:schema21.properties.Buyer.properties.Name,data:data15};
+const err40 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Name.type,parentSchema:schema23.properties.Buyer.properties.Name,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -826,7 +826,7 @@ if(data14.VatRegCode !== undefined){
 let data16 = data14.VatRegCode;
 if(typeof data16 === "string"){
 if(!pattern4.test(data16)){
-const err41 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema21.properties.Buyer.properties.VatRegCode,data:data16};
+const err41 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema23.properties.Buyer.properties.VatRegCode,data:data16};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -837,7 +837,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Buyer.properties.VatRegCode.type,parentSchema:schema21.properties.Buyer.properties.VatRegCode,data:data16};
+const err42 = {instancePath:instancePath+"/Buyer/VatRegCode",schemaPath:"#/properties/Buyer/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.VatRegCode.type,parentSchema:schema23.properties.Buyer.properties.VatRegCode,data:data16};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -850,7 +850,7 @@ errors++;
 if(data14.VatRegStatus !== undefined){
 let data17 = data14.VatRegStatus;
 if((!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) && (data17 !== null)){
-const err43 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema21.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema21.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema21.properties.Buyer.properties.VatRegStatus,data:data17};
+const err43 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/type",keyword:"type",params:{type: schema23.properties.Buyer.properties.VatRegStatus.type},message:"must be integer,null",schema:schema23.properties.Buyer.properties.VatRegStatus.type,parentSchema:schema23.properties.Buyer.properties.VatRegStatus,data:data17};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -860,7 +860,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!((((data17 === 20) || (data17 === 21)) || (data17 === 22)) || (data17 === null))){
-const err44 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema21.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema21.properties.Buyer.properties.VatRegStatus,data:data17};
+const err44 = {instancePath:instancePath+"/Buyer/VatRegStatus",schemaPath:"#/properties/Buyer/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema23.properties.Buyer.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.Buyer.properties.VatRegStatus.enum,parentSchema:schema23.properties.Buyer.properties.VatRegStatus,data:data17};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -874,7 +874,7 @@ if(data14.Account !== undefined){
 let data18 = data14.Account;
 if(typeof data18 === "string"){
 if(!pattern3.test(data18)){
-const err45 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema21.properties.Buyer.properties.Account,data:data18};
+const err45 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Buyer.properties.Account,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -885,7 +885,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Buyer.properties.Account.type,parentSchema:schema21.properties.Buyer.properties.Account,data:data18};
+const err46 = {instancePath:instancePath+"/Buyer/Account",schemaPath:"#/properties/Buyer/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Account.type,parentSchema:schema23.properties.Buyer.properties.Account,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -899,7 +899,7 @@ if(data14.BankId !== undefined){
 let data19 = data14.BankId;
 if(typeof data19 === "string"){
 if(!pattern2.test(data19)){
-const err47 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema21.properties.Buyer.properties.BankId,data:data19};
+const err47 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.Buyer.properties.BankId,data:data19};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -910,7 +910,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Buyer.properties.BankId.type,parentSchema:schema21.properties.Buyer.properties.BankId,data:data19};
+const err48 = {instancePath:instancePath+"/Buyer/BankId",schemaPath:"#/properties/Buyer/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.BankId.type,parentSchema:schema23.properties.Buyer.properties.BankId,data:data19};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -923,8 +923,8 @@ errors++;
 if(data14.Address !== undefined){
 let data20 = data14.Address;
 if(typeof data20 === "string"){
-if(func3(data20) > 500){
-const err49 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Buyer.properties.Address,data:data20};
+if(func4(data20) > 500){
+const err49 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.Address,data:data20};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -935,7 +935,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Buyer.properties.Address.type,parentSchema:schema21.properties.Buyer.properties.Address,data:data20};
+const err50 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Address.type,parentSchema:schema23.properties.Buyer.properties.Address,data:data20};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -948,8 +948,8 @@ errors++;
 if(data14.BranchCode !== undefined){
 let data21 = data14.BranchCode;
 if(typeof data21 === "string"){
-if(func3(data21) > 50){
-const err51 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Buyer.properties.BranchCode,data:data21};
+if(func4(data21) > 50){
+const err51 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Buyer.properties.BranchCode,data:data21};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -960,7 +960,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Buyer.properties.BranchCode.type,parentSchema:schema21.properties.Buyer.properties.BranchCode,data:data21};
+const err52 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.BranchCode.type,parentSchema:schema23.properties.Buyer.properties.BranchCode,data:data21};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -973,8 +973,8 @@ errors++;
 if(data14.BranchName !== undefined){
 let data22 = data14.BranchName;
 if(typeof data22 === "string"){
-if(func3(data22) > 500){
-const err53 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Buyer.properties.BranchName,data:data22};
+if(func4(data22) > 500){
+const err53 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.BranchName,data:data22};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -985,7 +985,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Buyer.properties.BranchName.type,parentSchema:schema21.properties.Buyer.properties.BranchName,data:data22};
+const err54 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.BranchName.type,parentSchema:schema23.properties.Buyer.properties.BranchName,data:data22};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -997,7 +997,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Buyer.type,parentSchema:schema21.properties.Buyer,data:data14};
+const err55 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Buyer.type,parentSchema:schema23.properties.Buyer,data:data14};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1009,13 +1009,13 @@ errors++;
 }
 if(data.TotalPrice !== undefined){
 let data23 = data.TotalPrice;
-if(!(validate48.call(this, data23, {instancePath:instancePath+"/TotalPrice",parentData:data,parentDataProperty:"TotalPrice",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data23, {instancePath:instancePath+"/TotalPrice",parentData:data,parentDataProperty:"TotalPrice",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 < 0 || isNaN(data23)){
-const err56 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.TotalPrice,data:data23};
+const err56 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TotalPrice,data:data23};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1030,7 +1030,7 @@ if(data.Products !== undefined){
 let data24 = data.Products;
 if(Array.isArray(data24)){
 if(data24.length > 10000){
-const err57 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema21.properties.Products,data:data24};
+const err57 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.Products,data:data24};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1040,7 +1040,7 @@ vErrors.push(err57);
 errors++;
 }
 if(data24.length < 1){
-const err58 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.Products,data:data24};
+const err58 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Products,data:data24};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1054,7 +1054,7 @@ for(let i0=0; i0<len0; i0++){
 let data25 = data24[i0];
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 if(data25.OrdNo === undefined){
-const err59 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema21.properties.Products.items.required,parentSchema:schema21.properties.Products.items,data:data25};
+const err59 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1064,7 +1064,7 @@ vErrors.push(err59);
 errors++;
 }
 if(data25.CatalogCode === undefined){
-const err60 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema21.properties.Products.items.required,parentSchema:schema21.properties.Products.items,data:data25};
+const err60 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1074,7 +1074,7 @@ vErrors.push(err60);
 errors++;
 }
 if(data25.CatalogName === undefined){
-const err61 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema21.properties.Products.items.required,parentSchema:schema21.properties.Products.items,data:data25};
+const err61 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1084,7 +1084,7 @@ vErrors.push(err61);
 errors++;
 }
 if(data25.Name === undefined){
-const err62 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.Products.items.required,parentSchema:schema21.properties.Products.items,data:data25};
+const err62 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1094,7 +1094,7 @@ vErrors.push(err62);
 errors++;
 }
 if(data25.Count === undefined){
-const err63 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema21.properties.Products.items.required,parentSchema:schema21.properties.Products.items,data:data25};
+const err63 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1104,7 +1104,7 @@ vErrors.push(err63);
 errors++;
 }
 if(data25.Summa === undefined){
-const err64 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema21.properties.Products.items.required,parentSchema:schema21.properties.Products.items,data:data25};
+const err64 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1114,7 +1114,7 @@ vErrors.push(err64);
 errors++;
 }
 if(data25.DeliverySum === undefined){
-const err65 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema21.properties.Products.items.required,parentSchema:schema21.properties.Products.items,data:data25};
+const err65 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1124,8 +1124,8 @@ vErrors.push(err65);
 errors++;
 }
 for(const key5 in data25){
-if(!(func2.call(schema21.properties.Products.items.properties, key5))){
-const err66 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Products.items,data:data25};
+if(!(func2.call(schema23.properties.Products.items.properties, key5))){
+const err66 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1138,7 +1138,7 @@ errors++;
 if(data25.OrdNo !== undefined){
 let data26 = data25.OrdNo;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err67 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.Products.items.properties.OrdNo.type,parentSchema:schema21.properties.Products.items.properties.OrdNo,data:data26};
+const err67 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.Products.items.properties.OrdNo,data:data26};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1149,7 +1149,7 @@ errors++;
 }
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 < 1 || isNaN(data26)){
-const err68 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.Products.items.properties.OrdNo,data:data26};
+const err68 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.Products.items.properties.OrdNo,data:data26};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1161,16 +1161,16 @@ errors++;
 }
 }
 if(data25.CatalogCode !== undefined){
-if(!(validate50.call(this, data25.CatalogCode, {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",parentData:data25,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate52.call(this, data25.CatalogCode, {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",parentData:data25,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
 if(data25.CatalogName !== undefined){
 let data28 = data25.CatalogName;
 if(typeof data28 === "string"){
-if(func3(data28) > 1000){
-const err69 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema21.properties.Products.items.properties.CatalogName,data:data28};
+if(func4(data28) > 1000){
+const err69 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Products.items.properties.CatalogName,data:data28};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1179,8 +1179,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(func3(data28) < 1){
-const err70 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Products.items.properties.CatalogName,data:data28};
+if(func4(data28) < 1){
+const err70 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Products.items.properties.CatalogName,data:data28};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1191,7 +1191,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Products.items.properties.CatalogName.type,parentSchema:schema21.properties.Products.items.properties.CatalogName,data:data28};
+const err71 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.Products.items.properties.CatalogName,data:data28};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1204,8 +1204,8 @@ errors++;
 if(data25.Name !== undefined){
 let data29 = data25.Name;
 if(typeof data29 === "string"){
-if(func3(data29) > 1000){
-const err72 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema21.properties.Products.items.properties.Name,data:data29};
+if(func4(data29) > 1000){
+const err72 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1214,8 +1214,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(func3(data29) < 1){
-const err73 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Products.items.properties.Name,data:data29};
+if(func4(data29) < 1){
+const err73 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1226,7 +1226,7 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Products.items.properties.Name.type,parentSchema:schema21.properties.Products.items.properties.Name,data:data29};
+const err74 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.Name.type,parentSchema:schema23.properties.Products.items.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1239,8 +1239,8 @@ errors++;
 if(data25.MeasureId !== undefined){
 let data30 = data25.MeasureId;
 if(typeof data30 === "string"){
-if(func3(data30) > 20){
-const err75 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema21.properties.Products.items.properties.MeasureId,data:data30};
+if(func4(data30) > 20){
+const err75 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.Products.items.properties.MeasureId,data:data30};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1251,7 +1251,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Products.items.properties.MeasureId.type,parentSchema:schema21.properties.Products.items.properties.MeasureId,data:data30};
+const err76 = {instancePath:instancePath+"/Products/" + i0+"/MeasureId",schemaPath:"#/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.MeasureId.type,parentSchema:schema23.properties.Products.items.properties.MeasureId,data:data30};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1265,7 +1265,7 @@ if(data25.PackageCode !== undefined){
 let data31 = data25.PackageCode;
 if(typeof data31 === "string"){
 if(!pattern8.test(data31)){
-const err77 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema21.properties.Products.items.properties.PackageCode,data:data31};
+const err77 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema23.properties.Products.items.properties.PackageCode,data:data31};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1276,7 +1276,7 @@ errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Products.items.properties.PackageCode.type,parentSchema:schema21.properties.Products.items.properties.PackageCode,data:data31};
+const err78 = {instancePath:instancePath+"/Products/" + i0+"/PackageCode",schemaPath:"#/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.PackageCode.type,parentSchema:schema23.properties.Products.items.properties.PackageCode,data:data31};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1289,8 +1289,8 @@ errors++;
 if(data25.PackageName !== undefined){
 let data32 = data25.PackageName;
 if(typeof data32 === "string"){
-if(func3(data32) > 300){
-const err79 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Products.items.properties.PackageName,data:data32};
+if(func4(data32) > 300){
+const err79 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Products.items.properties.PackageName,data:data32};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1301,7 +1301,7 @@ errors++;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Products.items.properties.PackageName.type,parentSchema:schema21.properties.Products.items.properties.PackageName,data:data32};
+const err80 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.PackageName.type,parentSchema:schema23.properties.Products.items.properties.PackageName,data:data32};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1312,21 +1312,21 @@ errors++;
 }
 }
 if(data25.Count !== undefined){
-if(!(validate52.call(this, data25.Count, {instancePath:instancePath+"/Products/" + i0+"/Count",parentData:data25,parentDataProperty:"Count",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54.call(this, data25.Count, {instancePath:instancePath+"/Products/" + i0+"/Count",parentData:data25,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data25.Summa !== undefined){
 let data34 = data25.Summa;
-if(!(validate48.call(this, data34, {instancePath:instancePath+"/Products/" + i0+"/Summa",parentData:data25,parentDataProperty:"Summa",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data34, {instancePath:instancePath+"/Products/" + i0+"/Summa",parentData:data25,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
-const issues1 = func39(data34, true, rootData, this, instancePath + "/Products/" + i0+"/Summa");
+const issues1 = func40(data34, true, rootData, this, instancePath + "/Products/" + i0+"/Summa");
 if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "/Products/" + i0+"/Summa", "#/properties/Products/items/properties/Summa/positive", "positive");
+const kwErrors1 = func8(issues1, instancePath + "/Products/" + i0+"/Summa", "#/properties/Products/items/properties/Summa/positive", "positive");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
@@ -1334,13 +1334,13 @@ errors = errors + kwErrors1.length;
 }
 if(data25.DeliverySum !== undefined){
 let data35 = data25.DeliverySum;
-if(!(validate48.call(this, data35, {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",parentData:data25,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data35, {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",parentData:data25,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 < 0 || isNaN(data35)){
-const err81 = {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",schemaPath:"#/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.Products.items.properties.DeliverySum,data:data35};
+const err81 = {instancePath:instancePath+"/Products/" + i0+"/DeliverySum",schemaPath:"#/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Products.items.properties.DeliverySum,data:data35};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1353,13 +1353,13 @@ errors++;
 }
 if(data25.TotalPrice !== undefined){
 let data36 = data25.TotalPrice;
-if(!(validate48.call(this, data36, {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",parentData:data25,parentDataProperty:"TotalPrice",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data36, {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",parentData:data25,parentDataProperty:"TotalPrice",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data36 == "number") && (isFinite(data36))){
 if(data36 < 0 || isNaN(data36)){
-const err82 = {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",schemaPath:"#/properties/Products/items/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.Products.items.properties.TotalPrice,data:data36};
+const err82 = {instancePath:instancePath+"/Products/" + i0+"/TotalPrice",schemaPath:"#/properties/Products/items/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Products.items.properties.TotalPrice,data:data36};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1370,15 +1370,15 @@ errors++;
 }
 }
 }
-const issues2 = func41(data25, schema21.properties.Products.items.requiredWithout, rootData, this, instancePath + "/Products/" + i0);
+const issues2 = func42(data25, schema23.properties.Products.items.requiredWithout, rootData, this, instancePath + "/Products/" + i0);
 if(issues2 !== null){
-const kwErrors2 = func7(issues2, instancePath + "/Products/" + i0, "#/properties/Products/items/requiredWithout", "requiredWithout");
+const kwErrors2 = func8(issues2, instancePath + "/Products/" + i0, "#/properties/Products/items/requiredWithout", "requiredWithout");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Products.items.type,parentSchema:schema21.properties.Products.items,data:data25};
+const err83 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Products.items.type,parentSchema:schema23.properties.Products.items,data:data25};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1388,15 +1388,15 @@ vErrors.push(err83);
 errors++;
 }
 }
-const issues3 = func43(data24, schema21.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
+const issues3 = func44(data24, schema23.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
 if(issues3 !== null){
-const kwErrors3 = func7(issues3, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
+const kwErrors3 = func8(issues3, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.Products.type,parentSchema:schema21.properties.Products,data:data24};
+const err84 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Products.type,parentSchema:schema23.properties.Products,data:data24};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1406,21 +1406,21 @@ vErrors.push(err84);
 errors++;
 }
 }
-const issues4 = func45(data, schema21.documentTotals, rootData, this, instancePath + "");
+const issues4 = func46(data, schema23.documentTotals, rootData, this, instancePath + "");
 if(issues4 !== null){
-const kwErrors4 = func7(issues4, instancePath + "", "#/documentTotals", "documentTotals");
+const kwErrors4 = func8(issues4, instancePath + "", "#/documentTotals", "documentTotals");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
 errors = errors + kwErrors4.length;
 }
-const issues5 = func47(data, schema21.sellerNotBuyer, rootData, this, instancePath + "");
+const issues5 = func48(data, schema23.sellerNotBuyer, rootData, this, instancePath + "");
 if(issues5 !== null){
-const kwErrors5 = func7(issues5, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+const kwErrors5 = func8(issues5, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
 vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
 errors = errors + kwErrors5.length;
 }
 }
 else {
-const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1429,20 +1429,20 @@ vErrors.push(err85);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const line_356cd747 = validate57;
-const schema29 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}},"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","DeliverySum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Summa":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa","positive":true},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"TotalPrice":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.TotalPrice"}},"$id":"acceptanceAct.line.356cd747"};
+export const line_356cd747 = validate59;
+const schema31 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}},"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","Count","Summa","DeliverySum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Summa":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa","positive":true},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"TotalPrice":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.TotalPrice"}},"$id":"acceptanceAct.line.356cd747"};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="acceptanceAct.line.356cd747" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1452,7 +1452,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1462,7 +1462,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1472,7 +1472,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1482,7 +1482,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.Count === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1492,7 +1492,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Summa === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1502,7 +1502,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1512,8 +1512,8 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema29.properties, key0))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
+if(!(func2.call(schema31.properties, key0))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1526,7 +1526,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err8 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.OrdNo.type,parentSchema:schema29.properties.OrdNo,data:data0};
+const err8 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.OrdNo.type,parentSchema:schema31.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1537,7 +1537,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err9 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.OrdNo,data:data0};
+const err9 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1552,7 +1552,7 @@ if(data.CatalogCode !== undefined){
 let data1 = data.CatalogCode;
 if(typeof data1 === "string"){
 if(!pattern7.test(data1)){
-const err10 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema29.properties.CatalogCode,data:data1};
+const err10 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema31.properties.CatalogCode,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1563,7 +1563,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.CatalogCode.type,parentSchema:schema29.properties.CatalogCode,data:data1};
+const err11 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CatalogCode.type,parentSchema:schema31.properties.CatalogCode,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1576,8 +1576,8 @@ errors++;
 if(data.CatalogName !== undefined){
 let data2 = data.CatalogName;
 if(typeof data2 === "string"){
-if(func3(data2) > 1000){
-const err12 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema29.properties.CatalogName,data:data2};
+if(func4(data2) > 1000){
+const err12 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1586,8 +1586,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func3(data2) < 1){
-const err13 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.CatalogName,data:data2};
+if(func4(data2) < 1){
+const err13 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1598,7 +1598,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.CatalogName.type,parentSchema:schema29.properties.CatalogName,data:data2};
+const err14 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CatalogName.type,parentSchema:schema31.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1611,8 +1611,8 @@ errors++;
 if(data.Name !== undefined){
 let data3 = data.Name;
 if(typeof data3 === "string"){
-if(func3(data3) > 1000){
-const err15 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema29.properties.Name,data:data3};
+if(func4(data3) > 1000){
+const err15 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1621,8 +1621,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(func3(data3) < 1){
-const err16 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.Name,data:data3};
+if(func4(data3) < 1){
+const err16 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1633,7 +1633,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.Name.type,parentSchema:schema29.properties.Name,data:data3};
+const err17 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Name.type,parentSchema:schema31.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1646,8 +1646,8 @@ errors++;
 if(data.MeasureId !== undefined){
 let data4 = data.MeasureId;
 if(typeof data4 === "string"){
-if(func3(data4) > 20){
-const err18 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema29.properties.MeasureId,data:data4};
+if(func4(data4) > 20){
+const err18 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema31.properties.MeasureId,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1658,7 +1658,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.MeasureId.type,parentSchema:schema29.properties.MeasureId,data:data4};
+const err19 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.MeasureId.type,parentSchema:schema31.properties.MeasureId,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1672,7 +1672,7 @@ if(data.PackageCode !== undefined){
 let data5 = data.PackageCode;
 if(typeof data5 === "string"){
 if(!pattern8.test(data5)){
-const err20 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema29.properties.PackageCode,data:data5};
+const err20 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema31.properties.PackageCode,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1683,7 +1683,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.PackageCode.type,parentSchema:schema29.properties.PackageCode,data:data5};
+const err21 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.PackageCode.type,parentSchema:schema31.properties.PackageCode,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1696,8 +1696,8 @@ errors++;
 if(data.PackageName !== undefined){
 let data6 = data.PackageName;
 if(typeof data6 === "string"){
-if(func3(data6) > 300){
-const err22 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema29.properties.PackageName,data:data6};
+if(func4(data6) > 300){
+const err22 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema31.properties.PackageName,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1708,7 +1708,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.PackageName.type,parentSchema:schema29.properties.PackageName,data:data6};
+const err23 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.PackageName.type,parentSchema:schema31.properties.PackageName,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1722,7 +1722,7 @@ if(data.Count !== undefined){
 let data7 = data.Count;
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 999999999 || isNaN(data7)){
-const err24 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema29.properties.Count,data:data7};
+const err24 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema31.properties.Count,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1732,7 +1732,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data7 <= 0 || isNaN(data7)){
-const err25 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema29.properties.Count,data:data7};
+const err25 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.Count,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1741,15 +1741,15 @@ vErrors.push(err25);
 }
 errors++;
 }
-const issues0 = func28(data7, 6, rootData, this, instancePath + "/Count");
+const issues0 = func29(data7, 6, rootData, this, instancePath + "/Count");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func8(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.Count.type,parentSchema:schema29.properties.Count,data:data7};
+const err26 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.Count.type,parentSchema:schema31.properties.Count,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1763,7 +1763,7 @@ if(data.Summa !== undefined){
 let data8 = data.Summa;
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 9999999999999.99 || isNaN(data8)){
-const err27 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema29.properties.Summa,data:data8};
+const err27 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31.properties.Summa,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1773,7 +1773,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data8 < -9999999999999.99 || isNaN(data8)){
-const err28 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema29.properties.Summa,data:data8};
+const err28 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31.properties.Summa,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1782,21 +1782,21 @@ vErrors.push(err28);
 }
 errors++;
 }
-const issues1 = func28(data8, 2, rootData, this, instancePath + "/Summa");
+const issues1 = func29(data8, 2, rootData, this, instancePath + "/Summa");
 if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "/Summa", "#/properties/Summa/decimalPlaces", "decimalPlaces");
+const kwErrors1 = func8(issues1, instancePath + "/Summa", "#/properties/Summa/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
-const issues2 = func39(data8, true, rootData, this, instancePath + "/Summa");
+const issues2 = func40(data8, true, rootData, this, instancePath + "/Summa");
 if(issues2 !== null){
-const kwErrors2 = func7(issues2, instancePath + "/Summa", "#/properties/Summa/positive", "positive");
+const kwErrors2 = func8(issues2, instancePath + "/Summa", "#/properties/Summa/positive", "positive");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.Summa.type,parentSchema:schema29.properties.Summa,data:data8};
+const err29 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.Summa.type,parentSchema:schema31.properties.Summa,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1810,7 +1810,7 @@ if(data.DeliverySum !== undefined){
 let data9 = data.DeliverySum;
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 9999999999999.99 || isNaN(data9)){
-const err30 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema29.properties.DeliverySum,data:data9};
+const err30 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31.properties.DeliverySum,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1820,7 +1820,7 @@ vErrors.push(err30);
 errors++;
 }
 if(data9 < 0 || isNaN(data9)){
-const err31 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema29.properties.DeliverySum,data:data9};
+const err31 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.DeliverySum,data:data9};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1829,15 +1829,15 @@ vErrors.push(err31);
 }
 errors++;
 }
-const issues3 = func28(data9, 2, rootData, this, instancePath + "/DeliverySum");
+const issues3 = func29(data9, 2, rootData, this, instancePath + "/DeliverySum");
 if(issues3 !== null){
-const kwErrors3 = func7(issues3, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
+const kwErrors3 = func8(issues3, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.DeliverySum.type,parentSchema:schema29.properties.DeliverySum,data:data9};
+const err32 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.DeliverySum.type,parentSchema:schema31.properties.DeliverySum,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1851,7 +1851,7 @@ if(data.TotalPrice !== undefined){
 let data10 = data.TotalPrice;
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 9999999999999.99 || isNaN(data10)){
-const err33 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema29.properties.TotalPrice,data:data10};
+const err33 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31.properties.TotalPrice,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1861,7 +1861,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data10 < 0 || isNaN(data10)){
-const err34 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema29.properties.TotalPrice,data:data10};
+const err34 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema31.properties.TotalPrice,data:data10};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1870,15 +1870,15 @@ vErrors.push(err34);
 }
 errors++;
 }
-const issues4 = func28(data10, 2, rootData, this, instancePath + "/TotalPrice");
+const issues4 = func29(data10, 2, rootData, this, instancePath + "/TotalPrice");
 if(issues4 !== null){
-const kwErrors4 = func7(issues4, instancePath + "/TotalPrice", "#/properties/TotalPrice/decimalPlaces", "decimalPlaces");
+const kwErrors4 = func8(issues4, instancePath + "/TotalPrice", "#/properties/TotalPrice/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
 errors = errors + kwErrors4.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.TotalPrice.type,parentSchema:schema29.properties.TotalPrice,data:data10};
+const err35 = {instancePath:instancePath+"/TotalPrice",schemaPath:"#/properties/TotalPrice/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.TotalPrice.type,parentSchema:schema31.properties.TotalPrice,data:data10};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1888,15 +1888,15 @@ vErrors.push(err35);
 errors++;
 }
 }
-const issues5 = func41(data, schema29.requiredWithout, rootData, this, instancePath + "");
+const issues5 = func42(data, schema31.requiredWithout, rootData, this, instancePath + "");
 if(issues5 !== null){
-const kwErrors5 = func7(issues5, instancePath + "", "#/requiredWithout", "requiredWithout");
+const kwErrors5 = func8(issues5, instancePath + "", "#/requiredWithout", "requiredWithout");
 vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
 errors = errors + kwErrors5.length;
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1905,7 +1905,7 @@ vErrors.push(err36);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 

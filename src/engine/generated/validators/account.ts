@@ -3,20 +3,20 @@
 /* eslint-disable */
 import { password as kw_password, passwordConfirmation as kw_passwordConfirmation, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"account","title":"forms:titles.account","type":"object","additionalProperties":false,"required":["password","confirmPassword"],"passwordConfirmation":{"password":"password","confirmation":"confirmPassword"},"properties":{"currentPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:account.currentPassword"},"password":{"type":"string","minLength":1,"maxLength":128,"password":true,"title":"forms:account.password"},"confirmPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:account.confirmPassword"}},"description":"A new password (settings/account; Auth/updatePassword). The current one is asked when the account has one (the server checks it).","$defs":{}};
-const func2 = kw_ucs2length;
-const func6 = kw_password;
-const func7 = kw_toErrors;
-const func10 = kw_passwordConfirmation;
+export const validate = validate40;
+const schema23 = {"$id":"account","title":"forms:titles.account","type":"object","additionalProperties":false,"required":["password","confirmPassword"],"passwordConfirmation":{"password":"password","confirmation":"confirmPassword"},"properties":{"currentPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:account.currentPassword"},"password":{"type":"string","minLength":1,"maxLength":128,"password":true,"title":"forms:account.password"},"confirmPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:account.confirmPassword"}},"description":"A new password (settings/account; Auth/updatePassword). The current one is asked when the account has one (the server checks it).","$defs":{}};
+const func3 = kw_ucs2length;
+const func7 = kw_password;
+const func8 = kw_toErrors;
+const func11 = kw_passwordConfirmation;
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="account" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.password === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26,7 +26,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.confirmPassword === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37,7 +37,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "currentPassword") || (key0 === "password")) || (key0 === "confirmPassword"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -50,8 +50,8 @@ errors++;
 if(data.currentPassword !== undefined){
 let data0 = data.currentPassword;
 if(typeof data0 === "string"){
-if(func2(data0) > 128){
-const err3 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema21.properties.currentPassword,data:data0};
+if(func3(data0) > 128){
+const err3 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema23.properties.currentPassword,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -60,8 +60,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.currentPassword,data:data0};
+if(func3(data0) < 1){
+const err4 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.currentPassword,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -72,7 +72,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.currentPassword.type,parentSchema:schema21.properties.currentPassword,data:data0};
+const err5 = {instancePath:instancePath+"/currentPassword",schemaPath:"#/properties/currentPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.currentPassword.type,parentSchema:schema23.properties.currentPassword,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -85,8 +85,8 @@ errors++;
 if(data.password !== undefined){
 let data1 = data.password;
 if(typeof data1 === "string"){
-if(func2(data1) > 128){
-const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema21.properties.password,data:data1};
+if(func3(data1) > 128){
+const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema23.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -95,8 +95,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.password,data:data1};
+if(func3(data1) < 1){
+const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -105,15 +105,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-const issues0 = func6(data1, true, rootData, this, instancePath + "/password");
+const issues0 = func7(data1, true, rootData, this, instancePath + "/password");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/password", "#/properties/password/password", "password");
+const kwErrors0 = func8(issues0, instancePath + "/password", "#/properties/password/password", "password");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.password.type,parentSchema:schema21.properties.password,data:data1};
+const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.password.type,parentSchema:schema23.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -126,8 +126,8 @@ errors++;
 if(data.confirmPassword !== undefined){
 let data2 = data.confirmPassword;
 if(typeof data2 === "string"){
-if(func2(data2) > 128){
-const err9 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema21.properties.confirmPassword,data:data2};
+if(func3(data2) > 128){
+const err9 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema23.properties.confirmPassword,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -136,8 +136,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func2(data2) < 1){
-const err10 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.confirmPassword,data:data2};
+if(func3(data2) < 1){
+const err10 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.confirmPassword,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -148,7 +148,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.confirmPassword.type,parentSchema:schema21.properties.confirmPassword,data:data2};
+const err11 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.confirmPassword.type,parentSchema:schema23.properties.confirmPassword,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -158,15 +158,15 @@ vErrors.push(err11);
 errors++;
 }
 }
-const issues1 = func10(data, schema21.passwordConfirmation, rootData, this, instancePath + "");
+const issues1 = func11(data, schema23.passwordConfirmation, rootData, this, instancePath + "");
 if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "", "#/passwordConfirmation", "passwordConfirmation");
+const kwErrors1 = func8(issues1, instancePath + "", "#/passwordConfirmation", "passwordConfirmation");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -175,7 +175,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,19 +3,19 @@
 /* eslint-disable */
 import { pinfl as kw_pinfl, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"accountant","title":"forms:titles.accountant","description":"An accountant a document may name (OrganizationAccountant upsertAccountant).","type":"object","additionalProperties":false,"required":["fullName"],"properties":{"fullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:accountant.fullName"},"pinfl":{"$ref":"#/$defs/pinfl","title":"forms:accountant.pinfl"},"isMain":{"type":"boolean","title":"forms:accountant.isMain"}},"$defs":{"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true}}};
-const func2 = kw_ucs2length;
-const schema22 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func5 = kw_pinfl;
-const func6 = kw_toErrors;
+export const validate = validate40;
+const schema23 = {"$id":"accountant","title":"forms:titles.accountant","description":"An accountant a document may name (OrganizationAccountant upsertAccountant).","type":"object","additionalProperties":false,"required":["fullName"],"properties":{"fullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:accountant.fullName"},"pinfl":{"$ref":"#/$defs/pinfl","title":"forms:accountant.pinfl"},"isMain":{"type":"boolean","title":"forms:accountant.isMain"}},"$defs":{"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true}}};
+const func3 = kw_ucs2length;
+const schema24 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func6 = kw_pinfl;
+const func7 = kw_toErrors;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func2(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24,15 +24,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func5(data, true, rootData, this, instancePath + "");
+const issues0 = func6(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/pinfl", "pinfl");
+const kwErrors0 = func7(issues0, instancePath + "", "#/pinfl", "pinfl");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41,18 +41,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="accountant" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.fullName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fullName"},message:"must have required property '"+"fullName"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fullName"},message:"must have required property '"+"fullName"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -63,7 +63,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "fullName") || (key0 === "pinfl")) || (key0 === "isMain"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -76,8 +76,8 @@ errors++;
 if(data.fullName !== undefined){
 let data0 = data.fullName;
 if(typeof data0 === "string"){
-if(func2(data0) > 300){
-const err2 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.fullName,data:data0};
+if(func3(data0) > 300){
+const err2 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.fullName,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -86,8 +86,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.fullName,data:data0};
+if(func3(data0) < 1){
+const err3 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.fullName,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -98,7 +98,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.fullName.type,parentSchema:schema21.properties.fullName,data:data0};
+const err4 = {instancePath:instancePath+"/fullName",schemaPath:"#/properties/fullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.fullName.type,parentSchema:schema23.properties.fullName,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -109,15 +109,15 @@ errors++;
 }
 }
 if(data.pinfl !== undefined){
-if(!(validate39.call(this, data.pinfl, {instancePath:instancePath+"/pinfl",parentData:data,parentDataProperty:"pinfl",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data.pinfl, {instancePath:instancePath+"/pinfl",parentData:data,parentDataProperty:"pinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data.isMain !== undefined){
 let data2 = data.isMain;
 if(typeof data2 !== "boolean"){
-const err5 = {instancePath:instancePath+"/isMain",schemaPath:"#/properties/isMain/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.isMain.type,parentSchema:schema21.properties.isMain,data:data2};
+const err5 = {instancePath:instancePath+"/isMain",schemaPath:"#/properties/isMain/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.isMain.type,parentSchema:schema23.properties.isMain,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -129,7 +129,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -138,7 +138,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 

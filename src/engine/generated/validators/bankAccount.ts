@@ -3,20 +3,20 @@
 /* eslint-disable */
 import { ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"bankAccount","title":"forms:titles.bankAccount","description":"A bank account of the organisation (OrganizationAccount add/update). The main account fills the company form's Account and BankId.","type":"object","additionalProperties":false,"required":["account","mfo"],"properties":{"account":{"type":"string","pattern":"^(\\d{20}|\\d{27})$","title":"forms:bankAccount.account"},"mfo":{"type":"string","pattern":"^\\d{5}$","title":"forms:bankAccount.mfo"},"bankName":{"type":"string","maxLength":300,"title":"forms:bankAccount.bankName"},"currency":{"type":"string","pattern":"^[A-Z]{3}$","default":"UZS","title":"forms:bankAccount.currency"},"isMain":{"type":"boolean","title":"forms:bankAccount.isMain"}},"$defs":{}};
+export const validate = validate40;
+const schema23 = {"$id":"bankAccount","title":"forms:titles.bankAccount","description":"A bank account of the organisation (OrganizationAccount add/update). The main account fills the company form's Account and BankId.","type":"object","additionalProperties":false,"required":["account","mfo"],"properties":{"account":{"type":"string","pattern":"^(\\d{20}|\\d{27})$","title":"forms:bankAccount.account"},"mfo":{"type":"string","pattern":"^\\d{5}$","title":"forms:bankAccount.mfo"},"bankName":{"type":"string","maxLength":300,"title":"forms:bankAccount.bankName"},"currency":{"type":"string","pattern":"^[A-Z]{3}$","default":"UZS","title":"forms:bankAccount.currency"},"isMain":{"type":"boolean","title":"forms:bankAccount.isMain"}},"$defs":{}};
 const pattern1 = new RegExp("^(\\d{20}|\\d{27})$", "u");
 const pattern2 = new RegExp("^\\d{5}$", "u");
 const pattern3 = new RegExp("^[A-Z]{3}$", "u");
-const func2 = kw_ucs2length;
+const func3 = kw_ucs2length;
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="bankAccount" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.account === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account"},message:"must have required property '"+"account"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "account"},message:"must have required property '"+"account"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -26,7 +26,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.mfo === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mfo"},message:"must have required property '"+"mfo"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mfo"},message:"must have required property '"+"mfo"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -37,7 +37,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "account") || (key0 === "mfo")) || (key0 === "bankName")) || (key0 === "currency")) || (key0 === "isMain"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -51,7 +51,7 @@ if(data.account !== undefined){
 let data0 = data.account;
 if(typeof data0 === "string"){
 if(!pattern1.test(data0)){
-const err3 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})$"+"\"",schema:"^(\\d{20}|\\d{27})$",parentSchema:schema21.properties.account,data:data0};
+const err3 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})$"+"\"",schema:"^(\\d{20}|\\d{27})$",parentSchema:schema23.properties.account,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -62,7 +62,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.account.type,parentSchema:schema21.properties.account,data:data0};
+const err4 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.account.type,parentSchema:schema23.properties.account,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -76,7 +76,7 @@ if(data.mfo !== undefined){
 let data1 = data.mfo;
 if(typeof data1 === "string"){
 if(!pattern2.test(data1)){
-const err5 = {instancePath:instancePath+"/mfo",schemaPath:"#/properties/mfo/pattern",keyword:"pattern",params:{pattern: "^\\d{5}$"},message:"must match pattern \""+"^\\d{5}$"+"\"",schema:"^\\d{5}$",parentSchema:schema21.properties.mfo,data:data1};
+const err5 = {instancePath:instancePath+"/mfo",schemaPath:"#/properties/mfo/pattern",keyword:"pattern",params:{pattern: "^\\d{5}$"},message:"must match pattern \""+"^\\d{5}$"+"\"",schema:"^\\d{5}$",parentSchema:schema23.properties.mfo,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -87,7 +87,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/mfo",schemaPath:"#/properties/mfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.mfo.type,parentSchema:schema21.properties.mfo,data:data1};
+const err6 = {instancePath:instancePath+"/mfo",schemaPath:"#/properties/mfo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.mfo.type,parentSchema:schema23.properties.mfo,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -100,8 +100,8 @@ errors++;
 if(data.bankName !== undefined){
 let data2 = data.bankName;
 if(typeof data2 === "string"){
-if(func2(data2) > 300){
-const err7 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.bankName,data:data2};
+if(func3(data2) > 300){
+const err7 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.bankName,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -112,7 +112,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.bankName.type,parentSchema:schema21.properties.bankName,data:data2};
+const err8 = {instancePath:instancePath+"/bankName",schemaPath:"#/properties/bankName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.bankName.type,parentSchema:schema23.properties.bankName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -126,7 +126,7 @@ if(data.currency !== undefined){
 let data3 = data.currency;
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-const err9 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema21.properties.currency,data:data3};
+const err9 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/pattern",keyword:"pattern",params:{pattern: "^[A-Z]{3}$"},message:"must match pattern \""+"^[A-Z]{3}$"+"\"",schema:"^[A-Z]{3}$",parentSchema:schema23.properties.currency,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -137,7 +137,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.currency.type,parentSchema:schema21.properties.currency,data:data3};
+const err10 = {instancePath:instancePath+"/currency",schemaPath:"#/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.currency.type,parentSchema:schema23.properties.currency,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -150,7 +150,7 @@ errors++;
 if(data.isMain !== undefined){
 let data4 = data.isMain;
 if(typeof data4 !== "boolean"){
-const err11 = {instancePath:instancePath+"/isMain",schemaPath:"#/properties/isMain/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.isMain.type,parentSchema:schema21.properties.isMain,data:data4};
+const err11 = {instancePath:instancePath+"/isMain",schemaPath:"#/properties/isMain/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.isMain.type,parentSchema:schema23.properties.isMain,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -162,7 +162,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -171,7 +171,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 

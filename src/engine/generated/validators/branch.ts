@@ -3,18 +3,18 @@
 /* eslint-disable */
 import { ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"branch","title":"forms:titles.branch","description":"A branch of the organisation (the BranchCode and BranchName parties of documents carry).","type":"object","additionalProperties":false,"required":["code","name"],"properties":{"code":{"type":"string","pattern":"^[0-9A-Za-z-]{1,20}$","title":"forms:branch.code"},"name":{"type":"string","minLength":1,"maxLength":300,"title":"forms:branch.name"},"address":{"type":"string","maxLength":500,"title":"forms:branch.address"},"isActive":{"type":"boolean","title":"forms:branch.isActive"}},"$defs":{}};
+export const validate = validate40;
+const schema23 = {"$id":"branch","title":"forms:titles.branch","description":"A branch of the organisation (the BranchCode and BranchName parties of documents carry).","type":"object","additionalProperties":false,"required":["code","name"],"properties":{"code":{"type":"string","pattern":"^[0-9A-Za-z-]{1,20}$","title":"forms:branch.code"},"name":{"type":"string","minLength":1,"maxLength":300,"title":"forms:branch.name"},"address":{"type":"string","maxLength":500,"title":"forms:branch.address"},"isActive":{"type":"boolean","title":"forms:branch.isActive"}},"$defs":{}};
 const pattern1 = new RegExp("^[0-9A-Za-z-]{1,20}$", "u");
-const func2 = kw_ucs2length;
+const func3 = kw_ucs2length;
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="branch" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -24,7 +24,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35,7 +35,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "code") || (key0 === "name")) || (key0 === "address")) || (key0 === "isActive"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -49,7 +49,7 @@ if(data.code !== undefined){
 let data0 = data.code;
 if(typeof data0 === "string"){
 if(!pattern1.test(data0)){
-const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Za-z-]{1,20}$"},message:"must match pattern \""+"^[0-9A-Za-z-]{1,20}$"+"\"",schema:"^[0-9A-Za-z-]{1,20}$",parentSchema:schema21.properties.code,data:data0};
+const err3 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Za-z-]{1,20}$"},message:"must match pattern \""+"^[0-9A-Za-z-]{1,20}$"+"\"",schema:"^[0-9A-Za-z-]{1,20}$",parentSchema:schema23.properties.code,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -60,7 +60,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.code.type,parentSchema:schema21.properties.code,data:data0};
+const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.code.type,parentSchema:schema23.properties.code,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -73,8 +73,8 @@ errors++;
 if(data.name !== undefined){
 let data1 = data.name;
 if(typeof data1 === "string"){
-if(func2(data1) > 300){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.name,data:data1};
+if(func3(data1) > 300){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -83,8 +83,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.name,data:data1};
+if(func3(data1) < 1){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -95,7 +95,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.name.type,parentSchema:schema21.properties.name,data:data1};
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.name.type,parentSchema:schema23.properties.name,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -108,8 +108,8 @@ errors++;
 if(data.address !== undefined){
 let data2 = data.address;
 if(typeof data2 === "string"){
-if(func2(data2) > 500){
-const err8 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.address,data:data2};
+if(func3(data2) > 500){
+const err8 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.address,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -120,7 +120,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.address.type,parentSchema:schema21.properties.address,data:data2};
+const err9 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.address.type,parentSchema:schema23.properties.address,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -133,7 +133,7 @@ errors++;
 if(data.isActive !== undefined){
 let data3 = data.isActive;
 if(typeof data3 !== "boolean"){
-const err10 = {instancePath:instancePath+"/isActive",schemaPath:"#/properties/isActive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.isActive.type,parentSchema:schema21.properties.isActive,data:data3};
+const err10 = {instancePath:instancePath+"/isActive",schemaPath:"#/properties/isActive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.isActive.type,parentSchema:schema23.properties.isActive,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -145,7 +145,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -154,7 +154,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 

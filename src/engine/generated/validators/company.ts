@@ -3,20 +3,20 @@
 /* eslint-disable */
 import { email as kw_email, isoDate as kw_isoDate, phoneNumber as kw_phoneNumber, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"company","title":"forms:titles.company","description":"Company requisites (spec §3 Company details). Stored in organizations.requisites with these keys.","type":"object","additionalProperties":false,"required":["Tin","Name","Address","Director"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","minLength":9,"title":"forms:company.Tin","description":"The organisation's TIN, or an individual's PINFL (read-only: the account's identity)"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:company.Name"},"CertificateExpireDate":{"$ref":"#/$defs/isoDate","title":"forms:company.CertificateExpireDate"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:company.VatRegStatus"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:company.VatRegCode"},"Email":{"$ref":"#/$defs/email","title":"forms:company.Email"},"WorkPhone":{"$ref":"#/$defs/phone","title":"forms:company.WorkPhone"},"Mobile":{"$ref":"#/$defs/phone","title":"forms:company.Mobile"},"CityPhone":{"$ref":"#/$defs/phone","title":"forms:company.CityPhone"},"RegionId":{"type":["integer","null"],"minimum":1,"title":"forms:company.RegionId"},"DistrictId":{"type":["integer","null"],"minimum":1,"title":"forms:company.DistrictId"},"Address":{"type":"string","minLength":1,"maxLength":500,"title":"forms:company.Address"},"PostIndex":{"type":"string","pattern":"^(\\d{6})?$","title":"forms:company.PostIndex"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:company.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:company.BankId"},"BankCode":{"type":"string","maxLength":20,"title":"forms:company.BankCode"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:company.Director"},"DirectorPinfl":{"$ref":"#/$defs/pinfl","title":"forms:company.DirectorPinfl"},"Accountant":{"type":"string","maxLength":300,"title":"forms:company.Accountant"},"Oked":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:company.Oked"},"Okonx":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:company.Okonx"},"AdditionalAccount":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:company.AdditionalAccount"},"Operator":{"type":"string","maxLength":200,"title":"forms:company.Operator"},"Latitude":{"type":["number","null"],"minimum":-90,"maximum":90,"title":"forms:company.Latitude"},"Longitude":{"type":["number","null"],"minimum":-180,"maximum":180,"title":"forms:company.Longitude"}},"$defs":{"email":{"type":"string","maxLength":254,"email":true},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
+export const validate = validate40;
+const schema23 = {"$id":"company","title":"forms:titles.company","description":"Company requisites (spec §3 Company details). Stored in organizations.requisites with these keys.","type":"object","additionalProperties":false,"required":["Tin","Name","Address","Director"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","minLength":9,"title":"forms:company.Tin","description":"The organisation's TIN, or an individual's PINFL (read-only: the account's identity)"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:company.Name"},"CertificateExpireDate":{"$ref":"#/$defs/isoDate","title":"forms:company.CertificateExpireDate"},"VatRegStatus":{"type":["integer","null"],"enum":[20,21,22,null],"title":"forms:company.VatRegStatus"},"VatRegCode":{"type":"string","pattern":"^(\\d{12})?$","title":"forms:company.VatRegCode"},"Email":{"$ref":"#/$defs/email","title":"forms:company.Email"},"WorkPhone":{"$ref":"#/$defs/phone","title":"forms:company.WorkPhone"},"Mobile":{"$ref":"#/$defs/phone","title":"forms:company.Mobile"},"CityPhone":{"$ref":"#/$defs/phone","title":"forms:company.CityPhone"},"RegionId":{"type":["integer","null"],"minimum":1,"title":"forms:company.RegionId"},"DistrictId":{"type":["integer","null"],"minimum":1,"title":"forms:company.DistrictId"},"Address":{"type":"string","minLength":1,"maxLength":500,"title":"forms:company.Address"},"PostIndex":{"type":"string","pattern":"^(\\d{6})?$","title":"forms:company.PostIndex"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:company.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:company.BankId"},"BankCode":{"type":"string","maxLength":20,"title":"forms:company.BankCode"},"Director":{"type":"string","minLength":1,"maxLength":300,"title":"forms:company.Director"},"DirectorPinfl":{"$ref":"#/$defs/pinfl","title":"forms:company.DirectorPinfl"},"Accountant":{"type":"string","maxLength":300,"title":"forms:company.Accountant"},"Oked":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:company.Oked"},"Okonx":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:company.Okonx"},"AdditionalAccount":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:company.AdditionalAccount"},"Operator":{"type":"string","maxLength":200,"title":"forms:company.Operator"},"Latitude":{"type":["number","null"],"minimum":-90,"maximum":90,"title":"forms:company.Latitude"},"Longitude":{"type":["number","null"],"minimum":-180,"maximum":180,"title":"forms:company.Longitude"}},"$defs":{"email":{"type":"string","maxLength":254,"email":true},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
-const func3 = kw_ucs2length;
-const schema22 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const func5 = kw_pinflOrTin;
-const func6 = kw_toErrors;
+const func4 = kw_ucs2length;
+const schema24 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func6 = kw_pinflOrTin;
+const func7 = kw_toErrors;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
+if(func4(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25,8 +25,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(func3(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema22,data};
+if(func4(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35,15 +35,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func5(data, true, rootData, this, instancePath + "");
+const issues0 = func6(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+const kwErrors0 = func7(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -52,57 +52,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-const schema23 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const func11 = kw_isoDate;
-
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func11(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate41.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"type":"string","maxLength":254,"email":true};
-const func14 = kw_email;
+const schema25 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func12 = kw_isoDate;
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func3(data) > 254){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema24,data};
+if(func4(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -111,47 +73,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func14(data, true, rootData, this, instancePath + "");
+const issues0 = func12(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/email", "email");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate43.errors = vErrors;
-return errors === 0;
-}
-
-const schema25 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
-const func17 = kw_phoneNumber;
-
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func3(data) > 250){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func17(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
+const kwErrors0 = func7(issues0, instancePath + "", "#/isoDate", "isoDate");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -166,19 +90,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func25 = kw_pinfl;
+const schema26 = {"type":"string","maxLength":254,"email":true};
+const func15 = kw_email;
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data};
+if(func4(data) > 254){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -187,9 +111,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func25(data, true, rootData, this, instancePath + "");
+const issues0 = func15(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/pinfl", "pinfl");
+const kwErrors0 = func7(issues0, instancePath + "", "#/email", "email");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -204,7 +128,83 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
+const func18 = kw_phoneNumber;
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func4(data) > 250){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func18(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+const schema28 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func26 = kw_pinfl;
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func4(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func26(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/pinfl", "pinfl");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate51.errors = vErrors;
 return errors === 0;
 }
 
@@ -213,13 +213,13 @@ const pattern2 = new RegExp("^(\\d{6})?$", "u");
 const pattern3 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern4 = new RegExp("^(\\d{5})?$", "u");
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="company" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Tin === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -229,7 +229,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -239,7 +239,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.Address === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Address"},message:"must have required property '"+"Address"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Address"},message:"must have required property '"+"Address"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -249,7 +249,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Director === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -259,8 +259,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema21.properties, key0))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+if(!(func2.call(schema23.properties, key0))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -272,13 +272,13 @@ errors++;
 }
 if(data.Tin !== undefined){
 let data0 = data.Tin;
-if(!(validate39.call(this, data0, {instancePath:instancePath+"/Tin",parentData:data,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data0, {instancePath:instancePath+"/Tin",parentData:data,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 if(typeof data0 === "string"){
-if(func3(data0) < 9){
-const err5 = {instancePath:instancePath+"/Tin",schemaPath:"#/properties/Tin/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema21.properties.Tin,data:data0};
+if(func4(data0) < 9){
+const err5 = {instancePath:instancePath+"/Tin",schemaPath:"#/properties/Tin/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema23.properties.Tin,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -292,8 +292,8 @@ errors++;
 if(data.Name !== undefined){
 let data1 = data.Name;
 if(typeof data1 === "string"){
-if(func3(data1) > 500){
-const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Name,data:data1};
+if(func4(data1) > 500){
+const err6 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -302,8 +302,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func3(data1) < 1){
-const err7 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Name,data:data1};
+if(func4(data1) < 1){
+const err7 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -314,7 +314,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Name.type,parentSchema:schema21.properties.Name,data:data1};
+const err8 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Name.type,parentSchema:schema23.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -325,15 +325,15 @@ errors++;
 }
 }
 if(data.CertificateExpireDate !== undefined){
-if(!(validate41.call(this, data.CertificateExpireDate, {instancePath:instancePath+"/CertificateExpireDate",parentData:data,parentDataProperty:"CertificateExpireDate",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate43.call(this, data.CertificateExpireDate, {instancePath:instancePath+"/CertificateExpireDate",parentData:data,parentDataProperty:"CertificateExpireDate",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
 if(data.VatRegStatus !== undefined){
 let data3 = data.VatRegStatus;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema21.properties.VatRegStatus.type},message:"must be integer,null",schema:schema21.properties.VatRegStatus.type,parentSchema:schema21.properties.VatRegStatus,data:data3};
+const err9 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema23.properties.VatRegStatus.type},message:"must be integer,null",schema:schema23.properties.VatRegStatus.type,parentSchema:schema23.properties.VatRegStatus,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -343,7 +343,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!((((data3 === 20) || (data3 === 21)) || (data3 === 22)) || (data3 === null))){
-const err10 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema21.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.VatRegStatus.enum,parentSchema:schema21.properties.VatRegStatus,data:data3};
+const err10 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema23.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.VatRegStatus.enum,parentSchema:schema23.properties.VatRegStatus,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -357,7 +357,7 @@ if(data.VatRegCode !== undefined){
 let data4 = data.VatRegCode;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema21.properties.VatRegCode,data:data4};
+const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema23.properties.VatRegCode,data:data4};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -368,7 +368,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.VatRegCode.type,parentSchema:schema21.properties.VatRegCode,data:data4};
+const err12 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VatRegCode.type,parentSchema:schema23.properties.VatRegCode,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -379,33 +379,33 @@ errors++;
 }
 }
 if(data.Email !== undefined){
-if(!(validate43.call(this, data.Email, {instancePath:instancePath+"/Email",parentData:data,parentDataProperty:"Email",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate45.call(this, data.Email, {instancePath:instancePath+"/Email",parentData:data,parentDataProperty:"Email",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data.WorkPhone !== undefined){
-if(!(validate45.call(this, data.WorkPhone, {instancePath:instancePath+"/WorkPhone",parentData:data,parentDataProperty:"WorkPhone",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate47.call(this, data.WorkPhone, {instancePath:instancePath+"/WorkPhone",parentData:data,parentDataProperty:"WorkPhone",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
 if(data.Mobile !== undefined){
-if(!(validate45.call(this, data.Mobile, {instancePath:instancePath+"/Mobile",parentData:data,parentDataProperty:"Mobile",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate47.call(this, data.Mobile, {instancePath:instancePath+"/Mobile",parentData:data,parentDataProperty:"Mobile",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
 if(data.CityPhone !== undefined){
-if(!(validate45.call(this, data.CityPhone, {instancePath:instancePath+"/CityPhone",parentData:data,parentDataProperty:"CityPhone",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate47.call(this, data.CityPhone, {instancePath:instancePath+"/CityPhone",parentData:data,parentDataProperty:"CityPhone",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
 if(data.RegionId !== undefined){
 let data9 = data.RegionId;
 if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err13 = {instancePath:instancePath+"/RegionId",schemaPath:"#/properties/RegionId/type",keyword:"type",params:{type: schema21.properties.RegionId.type},message:"must be integer,null",schema:schema21.properties.RegionId.type,parentSchema:schema21.properties.RegionId,data:data9};
+const err13 = {instancePath:instancePath+"/RegionId",schemaPath:"#/properties/RegionId/type",keyword:"type",params:{type: schema23.properties.RegionId.type},message:"must be integer,null",schema:schema23.properties.RegionId.type,parentSchema:schema23.properties.RegionId,data:data9};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -416,7 +416,7 @@ errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 1 || isNaN(data9)){
-const err14 = {instancePath:instancePath+"/RegionId",schemaPath:"#/properties/RegionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.RegionId,data:data9};
+const err14 = {instancePath:instancePath+"/RegionId",schemaPath:"#/properties/RegionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.RegionId,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -430,7 +430,7 @@ errors++;
 if(data.DistrictId !== undefined){
 let data10 = data.DistrictId;
 if((!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) && (data10 !== null)){
-const err15 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: schema21.properties.DistrictId.type},message:"must be integer,null",schema:schema21.properties.DistrictId.type,parentSchema:schema21.properties.DistrictId,data:data10};
+const err15 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: schema23.properties.DistrictId.type},message:"must be integer,null",schema:schema23.properties.DistrictId.type,parentSchema:schema23.properties.DistrictId,data:data10};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -441,7 +441,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 1 || isNaN(data10)){
-const err16 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.DistrictId,data:data10};
+const err16 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.DistrictId,data:data10};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -455,8 +455,8 @@ errors++;
 if(data.Address !== undefined){
 let data11 = data.Address;
 if(typeof data11 === "string"){
-if(func3(data11) > 500){
-const err17 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Address,data:data11};
+if(func4(data11) > 500){
+const err17 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Address,data:data11};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -465,8 +465,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(func3(data11) < 1){
-const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Address,data:data11};
+if(func4(data11) < 1){
+const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Address,data:data11};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -477,7 +477,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Address.type,parentSchema:schema21.properties.Address,data:data11};
+const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Address.type,parentSchema:schema23.properties.Address,data:data11};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -491,7 +491,7 @@ if(data.PostIndex !== undefined){
 let data12 = data.PostIndex;
 if(typeof data12 === "string"){
 if(!pattern2.test(data12)){
-const err20 = {instancePath:instancePath+"/PostIndex",schemaPath:"#/properties/PostIndex/pattern",keyword:"pattern",params:{pattern: "^(\\d{6})?$"},message:"must match pattern \""+"^(\\d{6})?$"+"\"",schema:"^(\\d{6})?$",parentSchema:schema21.properties.PostIndex,data:data12};
+const err20 = {instancePath:instancePath+"/PostIndex",schemaPath:"#/properties/PostIndex/pattern",keyword:"pattern",params:{pattern: "^(\\d{6})?$"},message:"must match pattern \""+"^(\\d{6})?$"+"\"",schema:"^(\\d{6})?$",parentSchema:schema23.properties.PostIndex,data:data12};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -502,7 +502,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/PostIndex",schemaPath:"#/properties/PostIndex/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.PostIndex.type,parentSchema:schema21.properties.PostIndex,data:data12};
+const err21 = {instancePath:instancePath+"/PostIndex",schemaPath:"#/properties/PostIndex/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.PostIndex.type,parentSchema:schema23.properties.PostIndex,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -516,7 +516,7 @@ if(data.Account !== undefined){
 let data13 = data.Account;
 if(typeof data13 === "string"){
 if(!pattern3.test(data13)){
-const err22 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema21.properties.Account,data:data13};
+const err22 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Account,data:data13};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -527,7 +527,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Account.type,parentSchema:schema21.properties.Account,data:data13};
+const err23 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Account.type,parentSchema:schema23.properties.Account,data:data13};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -541,7 +541,7 @@ if(data.BankId !== undefined){
 let data14 = data.BankId;
 if(typeof data14 === "string"){
 if(!pattern4.test(data14)){
-const err24 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema21.properties.BankId,data:data14};
+const err24 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.BankId,data:data14};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -552,7 +552,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.BankId.type,parentSchema:schema21.properties.BankId,data:data14};
+const err25 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BankId.type,parentSchema:schema23.properties.BankId,data:data14};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -565,8 +565,8 @@ errors++;
 if(data.BankCode !== undefined){
 let data15 = data.BankCode;
 if(typeof data15 === "string"){
-if(func3(data15) > 20){
-const err26 = {instancePath:instancePath+"/BankCode",schemaPath:"#/properties/BankCode/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema21.properties.BankCode,data:data15};
+if(func4(data15) > 20){
+const err26 = {instancePath:instancePath+"/BankCode",schemaPath:"#/properties/BankCode/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.BankCode,data:data15};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -577,7 +577,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/BankCode",schemaPath:"#/properties/BankCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.BankCode.type,parentSchema:schema21.properties.BankCode,data:data15};
+const err27 = {instancePath:instancePath+"/BankCode",schemaPath:"#/properties/BankCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BankCode.type,parentSchema:schema23.properties.BankCode,data:data15};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -590,8 +590,8 @@ errors++;
 if(data.Director !== undefined){
 let data16 = data.Director;
 if(typeof data16 === "string"){
-if(func3(data16) > 300){
-const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Director,data:data16};
+if(func4(data16) > 300){
+const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Director,data:data16};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -600,8 +600,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(func3(data16) < 1){
-const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Director,data:data16};
+if(func4(data16) < 1){
+const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Director,data:data16};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -612,7 +612,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Director.type,parentSchema:schema21.properties.Director,data:data16};
+const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Director.type,parentSchema:schema23.properties.Director,data:data16};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -623,16 +623,16 @@ errors++;
 }
 }
 if(data.DirectorPinfl !== undefined){
-if(!(validate49.call(this, data.DirectorPinfl, {instancePath:instancePath+"/DirectorPinfl",parentData:data,parentDataProperty:"DirectorPinfl",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate51.call(this, data.DirectorPinfl, {instancePath:instancePath+"/DirectorPinfl",parentData:data,parentDataProperty:"DirectorPinfl",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
 if(data.Accountant !== undefined){
 let data18 = data.Accountant;
 if(typeof data18 === "string"){
-if(func3(data18) > 300){
-const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Accountant,data:data18};
+if(func4(data18) > 300){
+const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Accountant,data:data18};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -643,7 +643,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Accountant.type,parentSchema:schema21.properties.Accountant,data:data18};
+const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Accountant.type,parentSchema:schema23.properties.Accountant,data:data18};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -657,7 +657,7 @@ if(data.Oked !== undefined){
 let data19 = data.Oked;
 if(typeof data19 === "string"){
 if(!pattern4.test(data19)){
-const err33 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema21.properties.Oked,data:data19};
+const err33 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.Oked,data:data19};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -668,7 +668,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Oked.type,parentSchema:schema21.properties.Oked,data:data19};
+const err34 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Oked.type,parentSchema:schema23.properties.Oked,data:data19};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -682,7 +682,7 @@ if(data.Okonx !== undefined){
 let data20 = data.Okonx;
 if(typeof data20 === "string"){
 if(!pattern4.test(data20)){
-const err35 = {instancePath:instancePath+"/Okonx",schemaPath:"#/properties/Okonx/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema21.properties.Okonx,data:data20};
+const err35 = {instancePath:instancePath+"/Okonx",schemaPath:"#/properties/Okonx/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.Okonx,data:data20};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -693,7 +693,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/Okonx",schemaPath:"#/properties/Okonx/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Okonx.type,parentSchema:schema21.properties.Okonx,data:data20};
+const err36 = {instancePath:instancePath+"/Okonx",schemaPath:"#/properties/Okonx/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Okonx.type,parentSchema:schema23.properties.Okonx,data:data20};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -707,7 +707,7 @@ if(data.AdditionalAccount !== undefined){
 let data21 = data.AdditionalAccount;
 if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
-const err37 = {instancePath:instancePath+"/AdditionalAccount",schemaPath:"#/properties/AdditionalAccount/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema21.properties.AdditionalAccount,data:data21};
+const err37 = {instancePath:instancePath+"/AdditionalAccount",schemaPath:"#/properties/AdditionalAccount/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.AdditionalAccount,data:data21};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -718,7 +718,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/AdditionalAccount",schemaPath:"#/properties/AdditionalAccount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.AdditionalAccount.type,parentSchema:schema21.properties.AdditionalAccount,data:data21};
+const err38 = {instancePath:instancePath+"/AdditionalAccount",schemaPath:"#/properties/AdditionalAccount/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.AdditionalAccount.type,parentSchema:schema23.properties.AdditionalAccount,data:data21};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -731,8 +731,8 @@ errors++;
 if(data.Operator !== undefined){
 let data22 = data.Operator;
 if(typeof data22 === "string"){
-if(func3(data22) > 200){
-const err39 = {instancePath:instancePath+"/Operator",schemaPath:"#/properties/Operator/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema21.properties.Operator,data:data22};
+if(func4(data22) > 200){
+const err39 = {instancePath:instancePath+"/Operator",schemaPath:"#/properties/Operator/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema23.properties.Operator,data:data22};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -743,7 +743,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/Operator",schemaPath:"#/properties/Operator/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Operator.type,parentSchema:schema21.properties.Operator,data:data22};
+const err40 = {instancePath:instancePath+"/Operator",schemaPath:"#/properties/Operator/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Operator.type,parentSchema:schema23.properties.Operator,data:data22};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -756,7 +756,7 @@ errors++;
 if(data.Latitude !== undefined){
 let data23 = data.Latitude;
 if((!((typeof data23 == "number") && (isFinite(data23)))) && (data23 !== null)){
-const err41 = {instancePath:instancePath+"/Latitude",schemaPath:"#/properties/Latitude/type",keyword:"type",params:{type: schema21.properties.Latitude.type},message:"must be number,null",schema:schema21.properties.Latitude.type,parentSchema:schema21.properties.Latitude,data:data23};
+const err41 = {instancePath:instancePath+"/Latitude",schemaPath:"#/properties/Latitude/type",keyword:"type",params:{type: schema23.properties.Latitude.type},message:"must be number,null",schema:schema23.properties.Latitude.type,parentSchema:schema23.properties.Latitude,data:data23};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -767,7 +767,7 @@ errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 90 || isNaN(data23)){
-const err42 = {instancePath:instancePath+"/Latitude",schemaPath:"#/properties/Latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema21.properties.Latitude,data:data23};
+const err42 = {instancePath:instancePath+"/Latitude",schemaPath:"#/properties/Latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema23.properties.Latitude,data:data23};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -777,7 +777,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data23 < -90 || isNaN(data23)){
-const err43 = {instancePath:instancePath+"/Latitude",schemaPath:"#/properties/Latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema21.properties.Latitude,data:data23};
+const err43 = {instancePath:instancePath+"/Latitude",schemaPath:"#/properties/Latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema23.properties.Latitude,data:data23};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -791,7 +791,7 @@ errors++;
 if(data.Longitude !== undefined){
 let data24 = data.Longitude;
 if((!((typeof data24 == "number") && (isFinite(data24)))) && (data24 !== null)){
-const err44 = {instancePath:instancePath+"/Longitude",schemaPath:"#/properties/Longitude/type",keyword:"type",params:{type: schema21.properties.Longitude.type},message:"must be number,null",schema:schema21.properties.Longitude.type,parentSchema:schema21.properties.Longitude,data:data24};
+const err44 = {instancePath:instancePath+"/Longitude",schemaPath:"#/properties/Longitude/type",keyword:"type",params:{type: schema23.properties.Longitude.type},message:"must be number,null",schema:schema23.properties.Longitude.type,parentSchema:schema23.properties.Longitude,data:data24};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -802,7 +802,7 @@ errors++;
 }
 if((typeof data24 == "number") && (isFinite(data24))){
 if(data24 > 180 || isNaN(data24)){
-const err45 = {instancePath:instancePath+"/Longitude",schemaPath:"#/properties/Longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema21.properties.Longitude,data:data24};
+const err45 = {instancePath:instancePath+"/Longitude",schemaPath:"#/properties/Longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema23.properties.Longitude,data:data24};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -812,7 +812,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data24 < -180 || isNaN(data24)){
-const err46 = {instancePath:instancePath+"/Longitude",schemaPath:"#/properties/Longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema21.properties.Longitude,data:data24};
+const err46 = {instancePath:instancePath+"/Longitude",schemaPath:"#/properties/Longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema23.properties.Longitude,data:data24};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -825,7 +825,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -834,7 +834,7 @@ vErrors.push(err47);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 

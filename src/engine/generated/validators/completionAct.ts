@@ -3,58 +3,26 @@
 /* eslint-disable */
 import { decimalPlaces as kw_decimalPlaces, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, notAfterToday as kw_notAfterToday, pinflOrTin as kw_pinflOrTin, positive as kw_positive, requiredWithout as kw_requiredWithout, sellerNotBuyer as kw_sellerNotBuyer, toErrors as kw_toErrors, ucs2length as kw_ucs2length, vatRateForDate as kw_vatRateForDate } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"completionAct","title":"documents:kinds.completionAct","description":"Act of completed work (Didox 005, uz-edi.md §b.5; Didox 07 §5, and the acts operators sign and roam). VAT is per line, as operators carry it: TotalSumWithoutVat = Count × Summa, VatSum = TotalSumWithoutVat × VatRate / 100 (0 when WithoutVat), TotalSum = TotalSumWithoutVat + VatSum. A line that carries no rate (Didox signs TotalSum with VAT and keeps the rate in an extended copy) is checked on its sum without VAT only. A line with a classifier package needs no measure; otherwise MeasureId is required. OrderNo is Hujjat's own (local): the roaming hub refuses Didox's Expansion.OrderNumber.","type":"object","additionalProperties":false,"required":["ActDoc","ContractDoc","SellerTin","SellerName","BuyerTin","BuyerName","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"properties":{"ActId":{"title":"forms:act.ActId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it.","$ref":"#/$defs/objectId"},"ActDoc":{"type":"object","additionalProperties":false,"required":["ActNo","ActDate"],"properties":{"ActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:act.ActNo"},"ActDate":{"$ref":"#/$defs/isoDate","title":"forms:act.ActDate","notAfterToday":true},"ActText":{"type":"string","maxLength":5000,"title":"forms:act.ActText"}},"title":"forms:act.ActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:act.ContractDoc"},"OrderNo":{"type":"string","maxLength":100,"title":"forms:act.OrderNo","local":true,"description":"The customer's order number (spec §3). Not in the national format: kept beside the act, never signed nor exported."},"LotId":{"title":"forms:act.LotId","description":"A state procurement lot, as in invoices (null or '' when none).","type":["string","null"],"maxLength":100},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"SellerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.SellerName"},"SellerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"SellerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.BuyerTin"},"BuyerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.BuyerName"},"BuyerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BuyerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","Products"],"properties":{"ActProductId":{"title":"forms:act.ActProductId","description":"The roaming id of the act's lines.","$ref":"#/$defs/objectId"},"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","Count","Summa","TotalSum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"type":"string","pattern":"^(\\d{17})?$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":["string","null"],"maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","title":"forms:line.Summa","positive":true},"TotalSumWithoutVat":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalSumWithoutVat"},"VatRate":{"$ref":"#/$defs/vatRate","title":"forms:line.VatRate"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.VatSum"},"TotalSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalSumWithVat"},"WithoutVat":{"type":"boolean","title":"forms:line.WithoutVat"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"TotalSumWithoutVat","vatRate":"VatRate","vatSum":"VatSum","total":"TotalSum","withoutVat":"WithoutVat"},"title":"forms:invoice.Products","vatRateForDate":{"date":"ActDoc/ActDate","rate":"VatRate","withoutVat":"WithoutVat"}}},"title":"forms:act.ProductList"}},"$defs":{"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
+export const validate = validate40;
+const schema23 = {"$id":"completionAct","title":"documents:kinds.completionAct","description":"Act of completed work (Didox 005, uz-edi.md §b.5; Didox 07 §5, and the acts operators sign and roam). VAT is per line, as operators carry it: TotalSumWithoutVat = Count × Summa, VatSum = TotalSumWithoutVat × VatRate / 100 (0 when WithoutVat), TotalSum = TotalSumWithoutVat + VatSum. A line that carries no rate (Didox signs TotalSum with VAT and keeps the rate in an extended copy) is checked on its sum without VAT only. A line with a classifier package needs no measure; otherwise MeasureId is required. OrderNo is Hujjat's own (local): the roaming hub refuses Didox's Expansion.OrderNumber.","type":"object","additionalProperties":false,"required":["ActDoc","ContractDoc","SellerTin","SellerName","BuyerTin","BuyerName","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"properties":{"ActId":{"title":"forms:act.ActId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it.","$ref":"#/$defs/objectId"},"ActDoc":{"type":"object","additionalProperties":false,"required":["ActNo","ActDate"],"properties":{"ActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:act.ActNo"},"ActDate":{"$ref":"#/$defs/isoDate","title":"forms:act.ActDate","notAfterToday":true},"ActText":{"type":"string","maxLength":5000,"title":"forms:act.ActText"}},"title":"forms:act.ActDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:act.ContractDoc"},"OrderNo":{"type":"string","maxLength":100,"title":"forms:act.OrderNo","local":true,"description":"The customer's order number (spec §3). Not in the national format: kept beside the act, never signed nor exported."},"LotId":{"title":"forms:act.LotId","description":"A state procurement lot, as in invoices (null or '' when none).","type":["string","null"],"maxLength":100},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"SellerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.SellerName"},"SellerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"SellerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.BuyerTin"},"BuyerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:act.BuyerName"},"BuyerBranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BuyerBranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","Products"],"properties":{"ActProductId":{"title":"forms:act.ActProductId","description":"The roaming id of the act's lines.","$ref":"#/$defs/objectId"},"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:act.SellerTin"},"HasExcise":{"title":"forms:invoice.HasExcise","type":"boolean"},"HasVat":{"title":"forms:invoice.HasVat","type":"boolean"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","Count","Summa","TotalSum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"type":"string","pattern":"^(\\d{17})?$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":["string","null"],"maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Summa":{"$ref":"#/$defs/money","title":"forms:line.Summa","positive":true},"TotalSumWithoutVat":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalSumWithoutVat"},"VatRate":{"$ref":"#/$defs/vatRate","title":"forms:line.VatRate"},"VatSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.VatSum"},"TotalSum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.TotalSumWithVat"},"WithoutVat":{"type":"boolean","title":"forms:line.WithoutVat"}}},"lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"TotalSumWithoutVat","vatRate":"VatRate","vatSum":"VatSum","total":"TotalSum","withoutVat":"WithoutVat"},"title":"forms:invoice.Products","vatRateForDate":{"date":"ActDoc/ActDate","rate":"VatRate","withoutVat":"WithoutVat"}}},"title":"forms:act.ProductList"}},"$defs":{"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const func2 = Object.prototype.hasOwnProperty;
-const func3 = kw_ucs2length;
-const func8 = kw_notAfterToday;
-const func7 = kw_toErrors;
-const func37 = kw_positive;
-const func39 = kw_requiredWithout;
-const func41 = kw_lineArithmetic;
-const func43 = kw_vatRateForDate;
-const func45 = kw_sellerNotBuyer;
-const schema22 = {"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"};
+const func4 = kw_ucs2length;
+const func9 = kw_notAfterToday;
+const func8 = kw_toErrors;
+const func38 = kw_positive;
+const func40 = kw_requiredWithout;
+const func42 = kw_lineArithmetic;
+const func44 = kw_vatRateForDate;
+const func46 = kw_sellerNotBuyer;
+const schema24 = {"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"};
 const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-const schema23 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const func6 = kw_isoDate;
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23,data};
+if(!pattern1.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -63,15 +31,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func6(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -84,15 +46,15 @@ validate41.errors = vErrors;
 return errors === 0;
 }
 
-const schema24 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const func17 = kw_pinflOrTin;
+const schema25 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func7 = kw_isoDate;
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24,data};
+if(func4(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -101,8 +63,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(func3(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema24,data};
+const issues0 = func7(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/isoDate", "isoDate");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -111,15 +80,46 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func17(data, true, rootData, this, instancePath + "");
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+const schema26 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func18 = kw_pinflOrTin;
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func4(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func4(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func18(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+const kwErrors0 = func8(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -128,19 +128,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
-const func33 = kw_decimalPlaces;
+const schema27 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const func34 = kw_decimalPlaces;
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -150,7 +150,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -159,62 +159,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func33(data, 6, rootData, this, instancePath + "");
+const issues0 = func34(data, 6, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func8(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.type,parentSchema:schema25,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate49.errors = vErrors;
-return errors === 0;
-}
-
-const schema26 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data == "number") && (isFinite(data))){
-if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema26,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema26,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func33(data, 2, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.type,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -227,13 +180,60 @@ validate51.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+const schema28 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func34(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.type,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+
+const schema29 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.type,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -243,7 +243,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema27.enum},message:"must be equal to one of the allowed values",schema:schema27.enum,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values",schema:schema29.enum,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -252,20 +252,20 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
 const pattern2 = new RegExp("^(\\d{17})?$", "u");
 const pattern3 = new RegExp("^(\\d{1,20})?$", "u");
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="completionAct" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ActDoc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ActDoc"},message:"must have required property '"+"ActDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ActDoc"},message:"must have required property '"+"ActDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -275,7 +275,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -285,7 +285,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.SellerTin === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -295,7 +295,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.SellerName === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerName"},message:"must have required property '"+"SellerName"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerName"},message:"must have required property '"+"SellerName"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -305,7 +305,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.BuyerTin === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -315,7 +315,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.BuyerName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerName"},message:"must have required property '"+"BuyerName"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerName"},message:"must have required property '"+"BuyerName"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -325,7 +325,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.ProductList === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -335,8 +335,8 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema21.properties, key0))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+if(!(func2.call(schema23.properties, key0))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -347,8 +347,8 @@ errors++;
 }
 }
 if(data.ActId !== undefined){
-if(!(validate39.call(this, data.ActId, {instancePath:instancePath+"/ActId",parentData:data,parentDataProperty:"ActId",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data.ActId, {instancePath:instancePath+"/ActId",parentData:data,parentDataProperty:"ActId",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -356,7 +356,7 @@ if(data.ActDoc !== undefined){
 let data1 = data.ActDoc;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.ActNo === undefined){
-const err8 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActNo"},message:"must have required property '"+"ActNo"+"'",schema:schema21.properties.ActDoc.required,parentSchema:schema21.properties.ActDoc,data:data1};
+const err8 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActNo"},message:"must have required property '"+"ActNo"+"'",schema:schema23.properties.ActDoc.required,parentSchema:schema23.properties.ActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -366,7 +366,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1.ActDate === undefined){
-const err9 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActDate"},message:"must have required property '"+"ActDate"+"'",schema:schema21.properties.ActDoc.required,parentSchema:schema21.properties.ActDoc,data:data1};
+const err9 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/required",keyword:"required",params:{missingProperty: "ActDate"},message:"must have required property '"+"ActDate"+"'",schema:schema23.properties.ActDoc.required,parentSchema:schema23.properties.ActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -377,7 +377,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!(((key1 === "ActNo") || (key1 === "ActDate")) || (key1 === "ActText"))){
-const err10 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ActDoc,data:data1};
+const err10 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -390,8 +390,8 @@ errors++;
 if(data1.ActNo !== undefined){
 let data2 = data1.ActNo;
 if(typeof data2 === "string"){
-if(func3(data2) > 50){
-const err11 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.ActDoc.properties.ActNo,data:data2};
+if(func4(data2) > 50){
+const err11 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.ActDoc.properties.ActNo,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -400,8 +400,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(func3(data2) < 1){
-const err12 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ActDoc.properties.ActNo,data:data2};
+if(func4(data2) < 1){
+const err12 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ActDoc.properties.ActNo,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -412,7 +412,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ActDoc.properties.ActNo.type,parentSchema:schema21.properties.ActDoc.properties.ActNo,data:data2};
+const err13 = {instancePath:instancePath+"/ActDoc/ActNo",schemaPath:"#/properties/ActDoc/properties/ActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ActDoc.properties.ActNo.type,parentSchema:schema23.properties.ActDoc.properties.ActNo,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -424,14 +424,14 @@ errors++;
 }
 if(data1.ActDate !== undefined){
 let data3 = data1.ActDate;
-if(!(validate41.call(this, data3, {instancePath:instancePath+"/ActDoc/ActDate",parentData:data1,parentDataProperty:"ActDate",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate43.call(this, data3, {instancePath:instancePath+"/ActDoc/ActDate",parentData:data1,parentDataProperty:"ActDate",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 if(typeof data3 === "string"){
-const issues0 = func8(data3, true, rootData, this, instancePath + "/ActDoc/ActDate");
+const issues0 = func9(data3, true, rootData, this, instancePath + "/ActDoc/ActDate");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/ActDoc/ActDate", "#/properties/ActDoc/properties/ActDate/notAfterToday", "notAfterToday");
+const kwErrors0 = func8(issues0, instancePath + "/ActDoc/ActDate", "#/properties/ActDoc/properties/ActDate/notAfterToday", "notAfterToday");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -440,8 +440,8 @@ errors = errors + kwErrors0.length;
 if(data1.ActText !== undefined){
 let data4 = data1.ActText;
 if(typeof data4 === "string"){
-if(func3(data4) > 5000){
-const err14 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema21.properties.ActDoc.properties.ActText,data:data4};
+if(func4(data4) > 5000){
+const err14 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema23.properties.ActDoc.properties.ActText,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -452,7 +452,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ActDoc.properties.ActText.type,parentSchema:schema21.properties.ActDoc.properties.ActText,data:data4};
+const err15 = {instancePath:instancePath+"/ActDoc/ActText",schemaPath:"#/properties/ActDoc/properties/ActText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ActDoc.properties.ActText.type,parentSchema:schema23.properties.ActDoc.properties.ActText,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -464,7 +464,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ActDoc.type,parentSchema:schema21.properties.ActDoc,data:data1};
+const err16 = {instancePath:instancePath+"/ActDoc",schemaPath:"#/properties/ActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ActDoc.type,parentSchema:schema23.properties.ActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -478,7 +478,7 @@ if(data.ContractDoc !== undefined){
 let data5 = data.ContractDoc;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ContractNo === undefined){
-const err17 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data5};
+const err17 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -488,7 +488,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data5.ContractDate === undefined){
-const err18 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data5};
+const err18 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -499,7 +499,7 @@ errors++;
 }
 for(const key2 in data5){
 if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err19 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ContractDoc,data:data5};
+const err19 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -512,8 +512,8 @@ errors++;
 if(data5.ContractNo !== undefined){
 let data6 = data5.ContractNo;
 if(typeof data6 === "string"){
-if(func3(data6) > 100){
-const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data6};
+if(func4(data6) > 100){
+const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -522,8 +522,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func3(data6) < 1){
-const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data6};
+if(func4(data6) < 1){
+const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -534,7 +534,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data6};
+const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -545,14 +545,14 @@ errors++;
 }
 }
 if(data5.ContractDate !== undefined){
-if(!(validate41.call(this, data5.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data5,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate43.call(this, data5.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data5,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ContractDoc.type,parentSchema:schema21.properties.ContractDoc,data:data5};
+const err23 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -565,8 +565,8 @@ errors++;
 if(data.OrderNo !== undefined){
 let data8 = data.OrderNo;
 if(typeof data8 === "string"){
-if(func3(data8) > 100){
-const err24 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.OrderNo,data:data8};
+if(func4(data8) > 100){
+const err24 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.OrderNo,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -577,7 +577,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OrderNo.type,parentSchema:schema21.properties.OrderNo,data:data8};
+const err25 = {instancePath:instancePath+"/OrderNo",schemaPath:"#/properties/OrderNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OrderNo.type,parentSchema:schema23.properties.OrderNo,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -590,7 +590,7 @@ errors++;
 if(data.LotId !== undefined){
 let data9 = data.LotId;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err26 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: schema21.properties.LotId.type},message:"must be string,null",schema:schema21.properties.LotId.type,parentSchema:schema21.properties.LotId,data:data9};
+const err26 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/type",keyword:"type",params:{type: schema23.properties.LotId.type},message:"must be string,null",schema:schema23.properties.LotId.type,parentSchema:schema23.properties.LotId,data:data9};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -600,8 +600,8 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data9 === "string"){
-if(func3(data9) > 100){
-const err27 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.LotId,data:data9};
+if(func4(data9) > 100){
+const err27 = {instancePath:instancePath+"/LotId",schemaPath:"#/properties/LotId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.LotId,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -613,16 +613,16 @@ errors++;
 }
 }
 if(data.SellerTin !== undefined){
-if(!(validate44.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data.SellerName !== undefined){
 let data11 = data.SellerName;
 if(typeof data11 === "string"){
-if(func3(data11) > 500){
-const err28 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.SellerName,data:data11};
+if(func4(data11) > 500){
+const err28 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.SellerName,data:data11};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -631,8 +631,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(func3(data11) < 1){
-const err29 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.SellerName,data:data11};
+if(func4(data11) < 1){
+const err29 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.SellerName,data:data11};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -643,7 +643,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.SellerName.type,parentSchema:schema21.properties.SellerName,data:data11};
+const err30 = {instancePath:instancePath+"/SellerName",schemaPath:"#/properties/SellerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.SellerName.type,parentSchema:schema23.properties.SellerName,data:data11};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -656,8 +656,8 @@ errors++;
 if(data.SellerBranchCode !== undefined){
 let data12 = data.SellerBranchCode;
 if(typeof data12 === "string"){
-if(func3(data12) > 50){
-const err31 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.SellerBranchCode,data:data12};
+if(func4(data12) > 50){
+const err31 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.SellerBranchCode,data:data12};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -668,7 +668,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.SellerBranchCode.type,parentSchema:schema21.properties.SellerBranchCode,data:data12};
+const err32 = {instancePath:instancePath+"/SellerBranchCode",schemaPath:"#/properties/SellerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.SellerBranchCode.type,parentSchema:schema23.properties.SellerBranchCode,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -681,8 +681,8 @@ errors++;
 if(data.SellerBranchName !== undefined){
 let data13 = data.SellerBranchName;
 if(typeof data13 === "string"){
-if(func3(data13) > 500){
-const err33 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.SellerBranchName,data:data13};
+if(func4(data13) > 500){
+const err33 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.SellerBranchName,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -693,7 +693,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.SellerBranchName.type,parentSchema:schema21.properties.SellerBranchName,data:data13};
+const err34 = {instancePath:instancePath+"/SellerBranchName",schemaPath:"#/properties/SellerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.SellerBranchName.type,parentSchema:schema23.properties.SellerBranchName,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -704,16 +704,16 @@ errors++;
 }
 }
 if(data.BuyerTin !== undefined){
-if(!(validate44.call(this, data.BuyerTin, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46.call(this, data.BuyerTin, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data.BuyerName !== undefined){
 let data15 = data.BuyerName;
 if(typeof data15 === "string"){
-if(func3(data15) > 500){
-const err35 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.BuyerName,data:data15};
+if(func4(data15) > 500){
+const err35 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.BuyerName,data:data15};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -722,8 +722,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(func3(data15) < 1){
-const err36 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.BuyerName,data:data15};
+if(func4(data15) < 1){
+const err36 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.BuyerName,data:data15};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -734,7 +734,7 @@ errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.BuyerName.type,parentSchema:schema21.properties.BuyerName,data:data15};
+const err37 = {instancePath:instancePath+"/BuyerName",schemaPath:"#/properties/BuyerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BuyerName.type,parentSchema:schema23.properties.BuyerName,data:data15};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -747,8 +747,8 @@ errors++;
 if(data.BuyerBranchCode !== undefined){
 let data16 = data.BuyerBranchCode;
 if(typeof data16 === "string"){
-if(func3(data16) > 50){
-const err38 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.BuyerBranchCode,data:data16};
+if(func4(data16) > 50){
+const err38 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.BuyerBranchCode,data:data16};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -759,7 +759,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.BuyerBranchCode.type,parentSchema:schema21.properties.BuyerBranchCode,data:data16};
+const err39 = {instancePath:instancePath+"/BuyerBranchCode",schemaPath:"#/properties/BuyerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BuyerBranchCode.type,parentSchema:schema23.properties.BuyerBranchCode,data:data16};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -772,8 +772,8 @@ errors++;
 if(data.BuyerBranchName !== undefined){
 let data17 = data.BuyerBranchName;
 if(typeof data17 === "string"){
-if(func3(data17) > 500){
-const err40 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.BuyerBranchName,data:data17};
+if(func4(data17) > 500){
+const err40 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.BuyerBranchName,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -784,7 +784,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.BuyerBranchName.type,parentSchema:schema21.properties.BuyerBranchName,data:data17};
+const err41 = {instancePath:instancePath+"/BuyerBranchName",schemaPath:"#/properties/BuyerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BuyerBranchName.type,parentSchema:schema23.properties.BuyerBranchName,data:data17};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -798,7 +798,7 @@ if(data.ProductList !== undefined){
 let data18 = data.ProductList;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18.Tin === undefined){
-const err42 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema21.properties.ProductList.required,parentSchema:schema21.properties.ProductList,data:data18};
+const err42 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data18};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -808,7 +808,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data18.Products === undefined){
-const err43 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema21.properties.ProductList.required,parentSchema:schema21.properties.ProductList,data:data18};
+const err43 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data18};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -819,7 +819,7 @@ errors++;
 }
 for(const key3 in data18){
 if(!(((((key3 === "ActProductId") || (key3 === "Tin")) || (key3 === "HasExcise")) || (key3 === "HasVat")) || (key3 === "Products"))){
-const err44 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ProductList,data:data18};
+const err44 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ProductList,data:data18};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -830,21 +830,21 @@ errors++;
 }
 }
 if(data18.ActProductId !== undefined){
-if(!(validate39.call(this, data18.ActProductId, {instancePath:instancePath+"/ProductList/ActProductId",parentData:data18,parentDataProperty:"ActProductId",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data18.ActProductId, {instancePath:instancePath+"/ProductList/ActProductId",parentData:data18,parentDataProperty:"ActProductId",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data18.Tin !== undefined){
-if(!(validate44.call(this, data18.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data18,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46.call(this, data18.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data18,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data18.HasExcise !== undefined){
 let data21 = data18.HasExcise;
 if(typeof data21 !== "boolean"){
-const err45 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ProductList.properties.HasExcise.type,parentSchema:schema21.properties.ProductList.properties.HasExcise,data:data21};
+const err45 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasExcise.type,parentSchema:schema23.properties.ProductList.properties.HasExcise,data:data21};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -857,7 +857,7 @@ errors++;
 if(data18.HasVat !== undefined){
 let data22 = data18.HasVat;
 if(typeof data22 !== "boolean"){
-const err46 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ProductList.properties.HasVat.type,parentSchema:schema21.properties.ProductList.properties.HasVat,data:data22};
+const err46 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasVat.type,parentSchema:schema23.properties.ProductList.properties.HasVat,data:data22};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -871,7 +871,7 @@ if(data18.Products !== undefined){
 let data23 = data18.Products;
 if(Array.isArray(data23)){
 if(data23.length > 10000){
-const err47 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema21.properties.ProductList.properties.Products,data:data23};
+const err47 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.ProductList.properties.Products,data:data23};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -881,7 +881,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data23.length < 1){
-const err48 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.ProductList.properties.Products,data:data23};
+const err48 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.ProductList.properties.Products,data:data23};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -895,7 +895,7 @@ for(let i0=0; i0<len0; i0++){
 let data24 = data23[i0];
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if(data24.OrdNo === undefined){
-const err49 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema21.properties.ProductList.properties.Products.items.required,parentSchema:schema21.properties.ProductList.properties.Products.items,data:data24};
+const err49 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -905,7 +905,7 @@ vErrors.push(err49);
 errors++;
 }
 if(data24.Name === undefined){
-const err50 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.ProductList.properties.Products.items.required,parentSchema:schema21.properties.ProductList.properties.Products.items,data:data24};
+const err50 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -915,7 +915,7 @@ vErrors.push(err50);
 errors++;
 }
 if(data24.Count === undefined){
-const err51 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema21.properties.ProductList.properties.Products.items.required,parentSchema:schema21.properties.ProductList.properties.Products.items,data:data24};
+const err51 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -925,7 +925,7 @@ vErrors.push(err51);
 errors++;
 }
 if(data24.Summa === undefined){
-const err52 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema21.properties.ProductList.properties.Products.items.required,parentSchema:schema21.properties.ProductList.properties.Products.items,data:data24};
+const err52 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -935,7 +935,7 @@ vErrors.push(err52);
 errors++;
 }
 if(data24.TotalSum === undefined){
-const err53 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "TotalSum"},message:"must have required property '"+"TotalSum"+"'",schema:schema21.properties.ProductList.properties.Products.items.required,parentSchema:schema21.properties.ProductList.properties.Products.items,data:data24};
+const err53 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "TotalSum"},message:"must have required property '"+"TotalSum"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -945,8 +945,8 @@ vErrors.push(err53);
 errors++;
 }
 for(const key4 in data24){
-if(!(func2.call(schema21.properties.ProductList.properties.Products.items.properties, key4))){
-const err54 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ProductList.properties.Products.items,data:data24};
+if(!(func2.call(schema23.properties.ProductList.properties.Products.items.properties, key4))){
+const err54 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -959,7 +959,7 @@ errors++;
 if(data24.OrdNo !== undefined){
 let data25 = data24.OrdNo;
 if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err55 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.OrdNo,data:data25};
+const err55 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.OrdNo,data:data25};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -970,7 +970,7 @@ errors++;
 }
 if((typeof data25 == "number") && (isFinite(data25))){
 if(data25 < 1 || isNaN(data25)){
-const err56 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.OrdNo,data:data25};
+const err56 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.OrdNo,data:data25};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -985,7 +985,7 @@ if(data24.CatalogCode !== undefined){
 let data26 = data24.CatalogCode;
 if(typeof data26 === "string"){
 if(!pattern2.test(data26)){
-const err57 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{17})?$"},message:"must match pattern \""+"^(\\d{17})?$"+"\"",schema:"^(\\d{17})?$",parentSchema:schema21.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data26};
+const err57 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{17})?$"},message:"must match pattern \""+"^(\\d{17})?$"+"\"",schema:"^(\\d{17})?$",parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data26};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -996,7 +996,7 @@ errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ProductList.properties.Products.items.properties.CatalogCode.type,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data26};
+const err58 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.CatalogCode.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data26};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1009,8 +1009,8 @@ errors++;
 if(data24.CatalogName !== undefined){
 let data27 = data24.CatalogName;
 if(typeof data27 === "string"){
-if(func3(data27) > 1000){
-const err59 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.CatalogName,data:data27};
+if(func4(data27) > 1000){
+const err59 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName,data:data27};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1021,7 +1021,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.CatalogName,data:data27};
+const err60 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName,data:data27};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1034,8 +1034,8 @@ errors++;
 if(data24.Name !== undefined){
 let data28 = data24.Name;
 if(typeof data28 === "string"){
-if(func3(data28) > 1000){
-const err61 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.Name,data:data28};
+if(func4(data28) > 1000){
+const err61 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1044,8 +1044,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(func3(data28) < 1){
-const err62 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.Name,data:data28};
+if(func4(data28) < 1){
+const err62 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1056,7 +1056,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.Name,data:data28};
+const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.Name,data:data28};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1069,7 +1069,7 @@ errors++;
 if(data24.MeasureId !== undefined){
 let data29 = data24.MeasureId;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: schema21.properties.ProductList.properties.Products.items.properties.MeasureId.type},message:"must be string,null",schema:schema21.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.MeasureId,data:data29};
+const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: schema23.properties.ProductList.properties.Products.items.properties.MeasureId.type},message:"must be string,null",schema:schema23.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.MeasureId,data:data29};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1079,8 +1079,8 @@ vErrors.push(err64);
 errors++;
 }
 if(typeof data29 === "string"){
-if(func3(data29) > 20){
-const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.MeasureId,data:data29};
+if(func4(data29) > 20){
+const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.MeasureId,data:data29};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1095,7 +1095,7 @@ if(data24.PackageCode !== undefined){
 let data30 = data24.PackageCode;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema21.properties.ProductList.properties.Products.items.properties.PackageCode,data:data30};
+const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema23.properties.ProductList.properties.Products.items.properties.PackageCode,data:data30};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1106,7 +1106,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ProductList.properties.Products.items.properties.PackageCode.type,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.PackageCode,data:data30};
+const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.PackageCode.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.PackageCode,data:data30};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1119,8 +1119,8 @@ errors++;
 if(data24.PackageName !== undefined){
 let data31 = data24.PackageName;
 if(typeof data31 === "string"){
-if(func3(data31) > 300){
-const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.PackageName,data:data31};
+if(func4(data31) > 300){
+const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.PackageName,data:data31};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1131,7 +1131,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ProductList.properties.Products.items.properties.PackageName.type,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.PackageName,data:data31};
+const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/PackageName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.PackageName.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.PackageName,data:data31};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1142,21 +1142,21 @@ errors++;
 }
 }
 if(data24.Count !== undefined){
-if(!(validate49.call(this, data24.Count, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",parentData:data24,parentDataProperty:"Count",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate51.call(this, data24.Count, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",parentData:data24,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
 if(data24.Summa !== undefined){
 let data33 = data24.Summa;
-if(!(validate51.call(this, data33, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Summa",parentData:data24,parentDataProperty:"Summa",rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate53.call(this, data33, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Summa",parentData:data24,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 if((typeof data33 == "number") && (isFinite(data33))){
-const issues1 = func37(data33, true, rootData, this, instancePath + "/ProductList/Products/" + i0+"/Summa");
+const issues1 = func38(data33, true, rootData, this, instancePath + "/ProductList/Products/" + i0+"/Summa");
 if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "/ProductList/Products/" + i0+"/Summa", "#/properties/ProductList/properties/Products/items/properties/Summa/positive", "positive");
+const kwErrors1 = func8(issues1, instancePath + "/ProductList/Products/" + i0+"/Summa", "#/properties/ProductList/properties/Products/items/properties/Summa/positive", "positive");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
@@ -1164,13 +1164,13 @@ errors = errors + kwErrors1.length;
 }
 if(data24.TotalSumWithoutVat !== undefined){
 let data34 = data24.TotalSumWithoutVat;
-if(!(validate51.call(this, data34, {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSumWithoutVat",parentData:data24,parentDataProperty:"TotalSumWithoutVat",rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate53.call(this, data34, {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSumWithoutVat",parentData:data24,parentDataProperty:"TotalSumWithoutVat",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 < 0 || isNaN(data34)){
-const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSumWithoutVat",schemaPath:"#/properties/ProductList/properties/Products/items/properties/TotalSumWithoutVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.TotalSumWithoutVat,data:data34};
+const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSumWithoutVat",schemaPath:"#/properties/ProductList/properties/Products/items/properties/TotalSumWithoutVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.TotalSumWithoutVat,data:data34};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1182,20 +1182,20 @@ errors++;
 }
 }
 if(data24.VatRate !== undefined){
-if(!(validate54.call(this, data24.VatRate, {instancePath:instancePath+"/ProductList/Products/" + i0+"/VatRate",parentData:data24,parentDataProperty:"VatRate",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56.call(this, data24.VatRate, {instancePath:instancePath+"/ProductList/Products/" + i0+"/VatRate",parentData:data24,parentDataProperty:"VatRate",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
 if(data24.VatSum !== undefined){
 let data36 = data24.VatSum;
-if(!(validate51.call(this, data36, {instancePath:instancePath+"/ProductList/Products/" + i0+"/VatSum",parentData:data24,parentDataProperty:"VatSum",rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate53.call(this, data36, {instancePath:instancePath+"/ProductList/Products/" + i0+"/VatSum",parentData:data24,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 if((typeof data36 == "number") && (isFinite(data36))){
 if(data36 < 0 || isNaN(data36)){
-const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/VatSum",schemaPath:"#/properties/ProductList/properties/Products/items/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.VatSum,data:data36};
+const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/VatSum",schemaPath:"#/properties/ProductList/properties/Products/items/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.VatSum,data:data36};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1208,13 +1208,13 @@ errors++;
 }
 if(data24.TotalSum !== undefined){
 let data37 = data24.TotalSum;
-if(!(validate51.call(this, data37, {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",parentData:data24,parentDataProperty:"TotalSum",rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate53.call(this, data37, {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",parentData:data24,parentDataProperty:"TotalSum",rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 if((typeof data37 == "number") && (isFinite(data37))){
 if(data37 < 0 || isNaN(data37)){
-const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",schemaPath:"#/properties/ProductList/properties/Products/items/properties/TotalSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.TotalSum,data:data37};
+const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/TotalSum",schemaPath:"#/properties/ProductList/properties/Products/items/properties/TotalSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.TotalSum,data:data37};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1228,7 +1228,7 @@ errors++;
 if(data24.WithoutVat !== undefined){
 let data38 = data24.WithoutVat;
 if(typeof data38 !== "boolean"){
-const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/WithoutVat",schemaPath:"#/properties/ProductList/properties/Products/items/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ProductList.properties.Products.items.properties.WithoutVat.type,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.WithoutVat,data:data38};
+const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/WithoutVat",schemaPath:"#/properties/ProductList/properties/Products/items/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.Products.items.properties.WithoutVat.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.WithoutVat,data:data38};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1238,15 +1238,15 @@ vErrors.push(err73);
 errors++;
 }
 }
-const issues2 = func39(data24, schema21.properties.ProductList.properties.Products.items.requiredWithout, rootData, this, instancePath + "/ProductList/Products/" + i0);
+const issues2 = func40(data24, schema23.properties.ProductList.properties.Products.items.requiredWithout, rootData, this, instancePath + "/ProductList/Products/" + i0);
 if(issues2 !== null){
-const kwErrors2 = func7(issues2, instancePath + "/ProductList/Products/" + i0, "#/properties/ProductList/properties/Products/items/requiredWithout", "requiredWithout");
+const kwErrors2 = func8(issues2, instancePath + "/ProductList/Products/" + i0, "#/properties/ProductList/properties/Products/items/requiredWithout", "requiredWithout");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ProductList.properties.Products.items.type,parentSchema:schema21.properties.ProductList.properties.Products.items,data:data24};
+const err74 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ProductList.properties.Products.items.type,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data24};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1256,21 +1256,21 @@ vErrors.push(err74);
 errors++;
 }
 }
-const issues3 = func41(data23, schema21.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
+const issues3 = func42(data23, schema23.properties.ProductList.properties.Products.lineArithmetic, rootData, this, instancePath + "/ProductList/Products");
 if(issues3 !== null){
-const kwErrors3 = func7(issues3, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
+const kwErrors3 = func8(issues3, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
-const issues4 = func43(data23, schema21.properties.ProductList.properties.Products.vatRateForDate, rootData, this, instancePath + "/ProductList/Products");
+const issues4 = func44(data23, schema23.properties.ProductList.properties.Products.vatRateForDate, rootData, this, instancePath + "/ProductList/Products");
 if(issues4 !== null){
-const kwErrors4 = func7(issues4, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/vatRateForDate", "vatRateForDate");
+const kwErrors4 = func8(issues4, instancePath + "/ProductList/Products", "#/properties/ProductList/properties/Products/vatRateForDate", "vatRateForDate");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
 errors = errors + kwErrors4.length;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.ProductList.properties.Products.type,parentSchema:schema21.properties.ProductList.properties.Products,data:data23};
+const err75 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.ProductList.properties.Products.type,parentSchema:schema23.properties.ProductList.properties.Products,data:data23};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1282,7 +1282,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ProductList.type,parentSchema:schema21.properties.ProductList,data:data18};
+const err76 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ProductList.type,parentSchema:schema23.properties.ProductList,data:data18};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1292,15 +1292,15 @@ vErrors.push(err76);
 errors++;
 }
 }
-const issues5 = func45(data, schema21.sellerNotBuyer, rootData, this, instancePath + "");
+const issues5 = func46(data, schema23.sellerNotBuyer, rootData, this, instancePath + "");
 if(issues5 !== null){
-const kwErrors5 = func7(issues5, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+const kwErrors5 = func8(issues5, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
 vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
 errors = errors + kwErrors5.length;
 }
 }
 else {
-const err77 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err77 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1309,20 +1309,20 @@ vErrors.push(err77);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const line__283616ec = validate58;
-const schema28 = {"$defs":{"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}},"type":"object","additionalProperties":false,"required":["OrdNo","Name","Count","Summa","TotalSum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"type":"string","pattern":"^(\\d{17})?$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":["string","null"],"maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Summa":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa","positive":true},"TotalSumWithoutVat":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.TotalSumWithoutVat"},"VatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20],"title":"forms:line.VatRate"},"VatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.VatSum"},"TotalSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.TotalSumWithVat"},"WithoutVat":{"type":"boolean","title":"forms:line.WithoutVat"}},"$id":"completionAct.line.-283616ec"};
+export const line__283616ec = validate60;
+const schema30 = {"$defs":{"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}},"type":"object","additionalProperties":false,"required":["OrdNo","Name","Count","Summa","TotalSum"],"requiredWithout":{"MeasureId":"PackageCode"},"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"type":"string","pattern":"^(\\d{17})?$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":["string","null"],"maxLength":20,"title":"forms:line.MeasureId"},"PackageCode":{"type":"string","pattern":"^(\\d{1,20})?$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","maxLength":300,"title":"forms:line.PackageName"},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Summa":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa","positive":true},"TotalSumWithoutVat":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.TotalSumWithoutVat"},"VatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20],"title":"forms:line.VatRate"},"VatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.VatSum"},"TotalSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.TotalSumWithVat"},"WithoutVat":{"type":"boolean","title":"forms:line.WithoutVat"}},"$id":"completionAct.line.-283616ec"};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="completionAct.line.-283616ec" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1332,7 +1332,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1342,7 +1342,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.Count === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1352,7 +1352,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Summa === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1362,7 +1362,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.TotalSum === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalSum"},message:"must have required property '"+"TotalSum"+"'",schema:schema28.required,parentSchema:schema28,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalSum"},message:"must have required property '"+"TotalSum"+"'",schema:schema30.required,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1372,8 +1372,8 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema28.properties, key0))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
+if(!(func2.call(schema30.properties, key0))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1386,7 +1386,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err6 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.OrdNo.type,parentSchema:schema28.properties.OrdNo,data:data0};
+const err6 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.OrdNo.type,parentSchema:schema30.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1397,7 +1397,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err7 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema28.properties.OrdNo,data:data0};
+const err7 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema30.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1412,7 +1412,7 @@ if(data.CatalogCode !== undefined){
 let data1 = data.CatalogCode;
 if(typeof data1 === "string"){
 if(!pattern2.test(data1)){
-const err8 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{17})?$"},message:"must match pattern \""+"^(\\d{17})?$"+"\"",schema:"^(\\d{17})?$",parentSchema:schema28.properties.CatalogCode,data:data1};
+const err8 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{17})?$"},message:"must match pattern \""+"^(\\d{17})?$"+"\"",schema:"^(\\d{17})?$",parentSchema:schema30.properties.CatalogCode,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1423,7 +1423,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.CatalogCode.type,parentSchema:schema28.properties.CatalogCode,data:data1};
+const err9 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.CatalogCode.type,parentSchema:schema30.properties.CatalogCode,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1436,8 +1436,8 @@ errors++;
 if(data.CatalogName !== undefined){
 let data2 = data.CatalogName;
 if(typeof data2 === "string"){
-if(func3(data2) > 1000){
-const err10 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema28.properties.CatalogName,data:data2};
+if(func4(data2) > 1000){
+const err10 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema30.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1448,7 +1448,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.CatalogName.type,parentSchema:schema28.properties.CatalogName,data:data2};
+const err11 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.CatalogName.type,parentSchema:schema30.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1461,8 +1461,8 @@ errors++;
 if(data.Name !== undefined){
 let data3 = data.Name;
 if(typeof data3 === "string"){
-if(func3(data3) > 1000){
-const err12 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema28.properties.Name,data:data3};
+if(func4(data3) > 1000){
+const err12 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema30.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1471,8 +1471,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func3(data3) < 1){
-const err13 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.Name,data:data3};
+if(func4(data3) < 1){
+const err13 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema30.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1483,7 +1483,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.Name.type,parentSchema:schema28.properties.Name,data:data3};
+const err14 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.Name.type,parentSchema:schema30.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1496,7 +1496,7 @@ errors++;
 if(data.MeasureId !== undefined){
 let data4 = data.MeasureId;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err15 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema28.properties.MeasureId.type},message:"must be string,null",schema:schema28.properties.MeasureId.type,parentSchema:schema28.properties.MeasureId,data:data4};
+const err15 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema30.properties.MeasureId.type},message:"must be string,null",schema:schema30.properties.MeasureId.type,parentSchema:schema30.properties.MeasureId,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1506,8 +1506,8 @@ vErrors.push(err15);
 errors++;
 }
 if(typeof data4 === "string"){
-if(func3(data4) > 20){
-const err16 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema28.properties.MeasureId,data:data4};
+if(func4(data4) > 20){
+const err16 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema30.properties.MeasureId,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1522,7 +1522,7 @@ if(data.PackageCode !== undefined){
 let data5 = data.PackageCode;
 if(typeof data5 === "string"){
 if(!pattern3.test(data5)){
-const err17 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema28.properties.PackageCode,data:data5};
+const err17 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{1,20})?$"},message:"must match pattern \""+"^(\\d{1,20})?$"+"\"",schema:"^(\\d{1,20})?$",parentSchema:schema30.properties.PackageCode,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1533,7 +1533,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.PackageCode.type,parentSchema:schema28.properties.PackageCode,data:data5};
+const err18 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.PackageCode.type,parentSchema:schema30.properties.PackageCode,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1546,8 +1546,8 @@ errors++;
 if(data.PackageName !== undefined){
 let data6 = data.PackageName;
 if(typeof data6 === "string"){
-if(func3(data6) > 300){
-const err19 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema28.properties.PackageName,data:data6};
+if(func4(data6) > 300){
+const err19 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema30.properties.PackageName,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1558,7 +1558,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.PackageName.type,parentSchema:schema28.properties.PackageName,data:data6};
+const err20 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.properties.PackageName.type,parentSchema:schema30.properties.PackageName,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1572,7 +1572,7 @@ if(data.Count !== undefined){
 let data7 = data.Count;
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 999999999 || isNaN(data7)){
-const err21 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema28.properties.Count,data:data7};
+const err21 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema30.properties.Count,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1582,7 +1582,7 @@ vErrors.push(err21);
 errors++;
 }
 if(data7 <= 0 || isNaN(data7)){
-const err22 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema28.properties.Count,data:data7};
+const err22 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema30.properties.Count,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1591,15 +1591,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-const issues0 = func33(data7, 6, rootData, this, instancePath + "/Count");
+const issues0 = func34(data7, 6, rootData, this, instancePath + "/Count");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func8(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.Count.type,parentSchema:schema28.properties.Count,data:data7};
+const err23 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.properties.Count.type,parentSchema:schema30.properties.Count,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1613,7 +1613,7 @@ if(data.Summa !== undefined){
 let data8 = data.Summa;
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 9999999999999.99 || isNaN(data8)){
-const err24 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28.properties.Summa,data:data8};
+const err24 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30.properties.Summa,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1623,7 +1623,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data8 < -9999999999999.99 || isNaN(data8)){
-const err25 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema28.properties.Summa,data:data8};
+const err25 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30.properties.Summa,data:data8};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1632,21 +1632,21 @@ vErrors.push(err25);
 }
 errors++;
 }
-const issues1 = func33(data8, 2, rootData, this, instancePath + "/Summa");
+const issues1 = func34(data8, 2, rootData, this, instancePath + "/Summa");
 if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "/Summa", "#/properties/Summa/decimalPlaces", "decimalPlaces");
+const kwErrors1 = func8(issues1, instancePath + "/Summa", "#/properties/Summa/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
-const issues2 = func37(data8, true, rootData, this, instancePath + "/Summa");
+const issues2 = func38(data8, true, rootData, this, instancePath + "/Summa");
 if(issues2 !== null){
-const kwErrors2 = func7(issues2, instancePath + "/Summa", "#/properties/Summa/positive", "positive");
+const kwErrors2 = func8(issues2, instancePath + "/Summa", "#/properties/Summa/positive", "positive");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.Summa.type,parentSchema:schema28.properties.Summa,data:data8};
+const err26 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.properties.Summa.type,parentSchema:schema30.properties.Summa,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1660,7 +1660,7 @@ if(data.TotalSumWithoutVat !== undefined){
 let data9 = data.TotalSumWithoutVat;
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 9999999999999.99 || isNaN(data9)){
-const err27 = {instancePath:instancePath+"/TotalSumWithoutVat",schemaPath:"#/properties/TotalSumWithoutVat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28.properties.TotalSumWithoutVat,data:data9};
+const err27 = {instancePath:instancePath+"/TotalSumWithoutVat",schemaPath:"#/properties/TotalSumWithoutVat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30.properties.TotalSumWithoutVat,data:data9};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1670,7 +1670,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data9 < 0 || isNaN(data9)){
-const err28 = {instancePath:instancePath+"/TotalSumWithoutVat",schemaPath:"#/properties/TotalSumWithoutVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.TotalSumWithoutVat,data:data9};
+const err28 = {instancePath:instancePath+"/TotalSumWithoutVat",schemaPath:"#/properties/TotalSumWithoutVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema30.properties.TotalSumWithoutVat,data:data9};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1679,15 +1679,15 @@ vErrors.push(err28);
 }
 errors++;
 }
-const issues3 = func33(data9, 2, rootData, this, instancePath + "/TotalSumWithoutVat");
+const issues3 = func34(data9, 2, rootData, this, instancePath + "/TotalSumWithoutVat");
 if(issues3 !== null){
-const kwErrors3 = func7(issues3, instancePath + "/TotalSumWithoutVat", "#/properties/TotalSumWithoutVat/decimalPlaces", "decimalPlaces");
+const kwErrors3 = func8(issues3, instancePath + "/TotalSumWithoutVat", "#/properties/TotalSumWithoutVat/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/TotalSumWithoutVat",schemaPath:"#/properties/TotalSumWithoutVat/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.TotalSumWithoutVat.type,parentSchema:schema28.properties.TotalSumWithoutVat,data:data9};
+const err29 = {instancePath:instancePath+"/TotalSumWithoutVat",schemaPath:"#/properties/TotalSumWithoutVat/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.properties.TotalSumWithoutVat.type,parentSchema:schema30.properties.TotalSumWithoutVat,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1700,7 +1700,7 @@ errors++;
 if(data.VatRate !== undefined){
 let data10 = data.VatRate;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err30 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.VatRate.type,parentSchema:schema28.properties.VatRate,data:data10};
+const err30 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema30.properties.VatRate.type,parentSchema:schema30.properties.VatRate,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1710,7 +1710,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!((((data10 === 0) || (data10 === 12)) || (data10 === 15)) || (data10 === 20))){
-const err31 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/enum",keyword:"enum",params:{allowedValues: schema28.properties.VatRate.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.VatRate.enum,parentSchema:schema28.properties.VatRate,data:data10};
+const err31 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/enum",keyword:"enum",params:{allowedValues: schema30.properties.VatRate.enum},message:"must be equal to one of the allowed values",schema:schema30.properties.VatRate.enum,parentSchema:schema30.properties.VatRate,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1724,7 +1724,7 @@ if(data.VatSum !== undefined){
 let data11 = data.VatSum;
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 9999999999999.99 || isNaN(data11)){
-const err32 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28.properties.VatSum,data:data11};
+const err32 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30.properties.VatSum,data:data11};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1734,7 +1734,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data11 < 0 || isNaN(data11)){
-const err33 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.VatSum,data:data11};
+const err33 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema30.properties.VatSum,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1743,15 +1743,15 @@ vErrors.push(err33);
 }
 errors++;
 }
-const issues4 = func33(data11, 2, rootData, this, instancePath + "/VatSum");
+const issues4 = func34(data11, 2, rootData, this, instancePath + "/VatSum");
 if(issues4 !== null){
-const kwErrors4 = func7(issues4, instancePath + "/VatSum", "#/properties/VatSum/decimalPlaces", "decimalPlaces");
+const kwErrors4 = func8(issues4, instancePath + "/VatSum", "#/properties/VatSum/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
 errors = errors + kwErrors4.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.VatSum.type,parentSchema:schema28.properties.VatSum,data:data11};
+const err34 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.properties.VatSum.type,parentSchema:schema30.properties.VatSum,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1765,7 +1765,7 @@ if(data.TotalSum !== undefined){
 let data12 = data.TotalSum;
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9999999999999.99 || isNaN(data12)){
-const err35 = {instancePath:instancePath+"/TotalSum",schemaPath:"#/properties/TotalSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28.properties.TotalSum,data:data12};
+const err35 = {instancePath:instancePath+"/TotalSum",schemaPath:"#/properties/TotalSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30.properties.TotalSum,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1775,7 +1775,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data12 < 0 || isNaN(data12)){
-const err36 = {instancePath:instancePath+"/TotalSum",schemaPath:"#/properties/TotalSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.TotalSum,data:data12};
+const err36 = {instancePath:instancePath+"/TotalSum",schemaPath:"#/properties/TotalSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema30.properties.TotalSum,data:data12};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1784,15 +1784,15 @@ vErrors.push(err36);
 }
 errors++;
 }
-const issues5 = func33(data12, 2, rootData, this, instancePath + "/TotalSum");
+const issues5 = func34(data12, 2, rootData, this, instancePath + "/TotalSum");
 if(issues5 !== null){
-const kwErrors5 = func7(issues5, instancePath + "/TotalSum", "#/properties/TotalSum/decimalPlaces", "decimalPlaces");
+const kwErrors5 = func8(issues5, instancePath + "/TotalSum", "#/properties/TotalSum/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
 errors = errors + kwErrors5.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/TotalSum",schemaPath:"#/properties/TotalSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.TotalSum.type,parentSchema:schema28.properties.TotalSum,data:data12};
+const err37 = {instancePath:instancePath+"/TotalSum",schemaPath:"#/properties/TotalSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.properties.TotalSum.type,parentSchema:schema30.properties.TotalSum,data:data12};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1805,7 +1805,7 @@ errors++;
 if(data.WithoutVat !== undefined){
 let data13 = data.WithoutVat;
 if(typeof data13 !== "boolean"){
-const err38 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.WithoutVat.type,parentSchema:schema28.properties.WithoutVat,data:data13};
+const err38 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema30.properties.WithoutVat.type,parentSchema:schema30.properties.WithoutVat,data:data13};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1815,15 +1815,15 @@ vErrors.push(err38);
 errors++;
 }
 }
-const issues6 = func39(data, schema28.requiredWithout, rootData, this, instancePath + "");
+const issues6 = func40(data, schema30.requiredWithout, rootData, this, instancePath + "");
 if(issues6 !== null){
-const kwErrors6 = func7(issues6, instancePath + "", "#/requiredWithout", "requiredWithout");
+const kwErrors6 = func8(issues6, instancePath + "", "#/requiredWithout", "requiredWithout");
 vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
 errors = errors + kwErrors6.length;
 }
 }
 else {
-const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema30.type,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1832,7 +1832,7 @@ vErrors.push(err39);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 

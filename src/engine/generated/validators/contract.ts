@@ -3,28 +3,28 @@
 /* eslint-disable */
 import { dateOrder as kw_dateOrder, decimalPlaces as kw_decimalPlaces, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, notAfterToday as kw_notAfterToday, phoneNumber as kw_phoneNumber, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, positive as kw_positive, toErrors as kw_toErrors, ucs2length as kw_ucs2length, vatRateForDate as kw_vatRateForDate } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"contract","title":"documents:kinds.contract","description":"Contract registered with the tax authority (Didox 007 \"Договор НК\", uz-edi.md §b.6): owner, one or more clients, numbered parts and optional product lines shaped like ESF lines.","type":"object","additionalProperties":false,"required":["ContractDoc","Owner","Clients","Parts","Products","HasVat"],"properties":{"ContractId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"DidoxOrderId":{"title":"forms:contract.DidoxOrderId","description":"Didox's order reference, carried in the signed contract bytes ('' when none; the contracts Didox signs and roams have it).","type":"string","maxLength":100},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractName","ContractNo","ContractDate","ContractExpireDate","ContractPlace"],"dateOrder":{"from":"ContractDate","to":"ContractExpireDate"},"properties":{"ContractName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.ContractName"},"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate","notAfterToday":true},"ContractExpireDate":{"$ref":"#/$defs/isoDate","title":"forms:contract.ContractExpireDate"},"ContractPlace":{"type":"string","minLength":1,"maxLength":300,"title":"forms:contract.ContractPlace"}},"title":"forms:contract.ContractDoc"},"Owner":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/documentPhone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/documentPhone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}},"title":"forms:contract.Owner"},"Clients":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/documentPhone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/documentPhone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}}},"title":"forms:contract.Clients"},"Parts":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Title","Body"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Title":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.PartTitle"},"Body":{"type":"string","minLength":1,"maxLength":20000,"title":"forms:contract.PartBody"}}},"title":"forms:contract.Parts"},"Products":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/contractLine"},"title":"forms:invoice.Products","lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"ContractDoc/ContractDate","rate":"VatRate","withoutVat":"WithoutVat"}},"HasVat":{"type":"boolean","title":"forms:contract.HasVat"},"SellerTin":{"title":"forms:contract.SellerTin","description":"The owner's TIN or PINFL as the roaming hub adds it to a registered contract.","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:contract.BuyerTin","description":"The client's TIN or PINFL as the roaming hub adds it (null when the contract has several clients).","type":["string","null"],"maxLength":14,"pinflOrTin":true}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"contractLine":{"description":"A product line of a contract registered with the tax authority (Didox 07 §7; the signed contracts roamed between operators carry exactly these fields). Shaped like an invoice line without the invoice's own fields (benefits, committent, marking, warehouse). MeasureId comes as null when the package names the unit. Origin is kept optional: Hujjat's form asks for it, no operator's contract carries it. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money","positive":true},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]}}},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"documentPhone":{"description":"A phone number inside a national document: operators write it with or without \"+\" (\"998933800525\", \"(71)-203-06-06\"), so a number without a country code is read as Uzbek. The forms' own phones (registration, company, staff) stay international (defs/phone.json).","type":"string","maxLength":250,"phoneNumber":{"defaultCountry":"UZ"}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
+export const validate = validate40;
+const schema23 = {"$id":"contract","title":"documents:kinds.contract","description":"Contract registered with the tax authority (Didox 007 \"Договор НК\", uz-edi.md §b.6): owner, one or more clients, numbered parts and optional product lines shaped like ESF lines.","type":"object","additionalProperties":false,"required":["ContractDoc","Owner","Clients","Parts","Products","HasVat"],"properties":{"ContractId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"DidoxOrderId":{"title":"forms:contract.DidoxOrderId","description":"Didox's order reference, carried in the signed contract bytes ('' when none; the contracts Didox signs and roams have it).","type":"string","maxLength":100},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractName","ContractNo","ContractDate","ContractExpireDate","ContractPlace"],"dateOrder":{"from":"ContractDate","to":"ContractExpireDate"},"properties":{"ContractName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.ContractName"},"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate","notAfterToday":true},"ContractExpireDate":{"$ref":"#/$defs/isoDate","title":"forms:contract.ContractExpireDate"},"ContractPlace":{"type":"string","minLength":1,"maxLength":300,"title":"forms:contract.ContractPlace"}},"title":"forms:contract.ContractDoc"},"Owner":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/documentPhone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/documentPhone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}},"title":"forms:contract.Owner"},"Clients":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"object","additionalProperties":false,"required":["Tin","Name"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"FizTin":{"$ref":"#/$defs/pinfl","title":"forms:contract.FizTin"},"Fio":{"type":"string","maxLength":300,"title":"forms:contract.Fio"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"WorkPhone":{"$ref":"#/$defs/documentPhone","title":"forms:party.WorkPhone"},"Mobile":{"$ref":"#/$defs/documentPhone","title":"forms:party.Mobile"},"Oked":{"type":"string","maxLength":10,"title":"forms:party.Oked"},"Account":{"type":"string","pattern":"^(\\d{20}|\\d{27})?$","title":"forms:party.Account"},"BankId":{"type":"string","pattern":"^(\\d{5})?$","title":"forms:party.BankId"}}},"title":"forms:contract.Clients"},"Parts":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Title","Body"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Title":{"type":"string","minLength":1,"maxLength":500,"title":"forms:contract.PartTitle"},"Body":{"type":"string","minLength":1,"maxLength":20000,"title":"forms:contract.PartBody"}}},"title":"forms:contract.Parts"},"Products":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/contractLine"},"title":"forms:invoice.Products","lineArithmetic":{"count":"Count","price":"Summa","deliverySum":"DeliverySum","vatRate":"VatRate","vatSum":"VatSum","total":"DeliverySumWithVat","withoutVat":"WithoutVat"},"vatRateForDate":{"date":"ContractDoc/ContractDate","rate":"VatRate","withoutVat":"WithoutVat"}},"HasVat":{"type":"boolean","title":"forms:contract.HasVat"},"SellerTin":{"title":"forms:contract.SellerTin","description":"The owner's TIN or PINFL as the roaming hub adds it to a registered contract.","$ref":"#/$defs/tinOrPinfl"},"BuyerTin":{"title":"forms:contract.BuyerTin","description":"The client's TIN or PINFL as the roaming hub adds it (null when the contract has several clients).","type":["string","null"],"maxLength":14,"pinflOrTin":true}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"contractLine":{"description":"A product line of a contract registered with the tax authority (Didox 07 §7; the signed contracts roamed between operators carry exactly these fields). Shaped like an invoice line without the invoice's own fields (benefits, committent, marking, warehouse). MeasureId comes as null when the package names the unit. Origin is kept optional: Hujjat's form asks for it, no operator's contract carries it. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money","positive":true},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]}}},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"documentPhone":{"description":"A phone number inside a national document: operators write it with or without \"+\" (\"998933800525\", \"(71)-203-06-06\"), so a number without a country code is read as Uzbek. The forms' own phones (registration, company, staff) stay international (defs/phone.json).","type":"string","maxLength":250,"phoneNumber":{"defaultCountry":"UZ"}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}}};
 const func2 = Object.prototype.hasOwnProperty;
-const func3 = kw_ucs2length;
-const func11 = kw_notAfterToday;
-const func10 = kw_toErrors;
-const func15 = kw_dateOrder;
-const func62 = kw_lineArithmetic;
-const func64 = kw_vatRateForDate;
-const func20 = kw_pinflOrTin;
+const func4 = kw_ucs2length;
+const func12 = kw_notAfterToday;
+const func11 = kw_toErrors;
+const func16 = kw_dateOrder;
+const func63 = kw_lineArithmetic;
+const func65 = kw_vatRateForDate;
+const func21 = kw_pinflOrTin;
 const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
 const pattern2 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern3 = new RegExp("^(\\d{5})?$", "u");
-const schema22 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const func9 = kw_isoDate;
+const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func10 = kw_isoDate;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22,data};
+if(func4(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -33,94 +33,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func9(data, true, rootData, this, instancePath + "");
+const issues0 = func10(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func10(issues0, instancePath + "", "#/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-const schema23 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(func3(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func20(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func10(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate42.errors = vErrors;
-return errors === 0;
-}
-
-const schema24 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func27 = kw_pinfl;
-
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func27(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func10(issues0, instancePath + "", "#/pinfl", "pinfl");
+const kwErrors0 = func11(issues0, instancePath + "", "#/isoDate", "isoDate");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -135,19 +50,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"description":"A phone number inside a national document: operators write it with or without \"+\" (\"998933800525\", \"(71)-203-06-06\"), so a number without a country code is read as Uzbek. The forms' own phones (registration, company, staff) stay international (defs/phone.json).","type":"string","maxLength":250,"phoneNumber":{"defaultCountry":"UZ"}};
-const func32 = kw_phoneNumber;
+const schema25 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func3(data) > 250){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema25,data};
+if(func4(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -156,15 +70,63 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func32(data, schema25.phoneNumber, rootData, this, instancePath + "");
+if(func4(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func21(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func10(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
+const kwErrors0 = func11(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate44.errors = vErrors;
+return errors === 0;
+}
+
+const schema26 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func28 = kw_pinfl;
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func4(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func28(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func11(issues0, instancePath + "", "#/pinfl", "pinfl");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -177,17 +139,15 @@ validate46.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"description":"A product line of a contract registered with the tax authority (Didox 07 §7; the signed contracts roamed between operators carry exactly these fields). Shaped like an invoice line without the invoice's own fields (benefits, committent, marking, warehouse). MeasureId comes as null when the package names the unit. Origin is kept optional: Hujjat's form asks for it, no operator's contract carries it. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money","positive":true},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]}}};
-const func60 = kw_positive;
-const schema27 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const pattern6 = new RegExp("^\\d{17}$", "u");
+const schema27 = {"description":"A phone number inside a national document: operators write it with or without \"+\" (\"998933800525\", \"(71)-203-06-06\"), so a number without a country code is read as Uzbek. The forms' own phones (registration, company, staff) stay international (defs/phone.json).","type":"string","maxLength":250,"phoneNumber":{"defaultCountry":"UZ"}};
+const func33 = kw_phoneNumber;
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern6.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema27,data};
+if(func4(data) > 250){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -195,6 +155,12 @@ else {
 vErrors.push(err0);
 }
 errors++;
+}
+const issues0 = func33(data, schema27.phoneNumber, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func11(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
 }
 }
 else {
@@ -207,19 +173,21 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const pattern7 = new RegExp("^\\d{1,20}$", "u");
+const schema28 = {"description":"A product line of a contract registered with the tax authority (Didox 07 §7; the signed contracts roamed between operators carry exactly these fields). Shaped like an invoice line without the invoice's own fields (benefits, committent, marking, warehouse). MeasureId comes as null when the package names the unit. Origin is kept optional: Hujjat's form asks for it, no operator's contract carries it. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money","positive":true},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]}}};
+const func61 = kw_positive;
+const schema29 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern6 = new RegExp("^\\d{17}$", "u");
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern7.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema28,data};
+if(!pattern6.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -230,7 +198,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -243,15 +211,47 @@ validate56.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
-const func56 = kw_decimalPlaces;
+const schema30 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern7 = new RegExp("^\\d{1,20}$", "u");
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+if(typeof data === "string"){
+if(!pattern7.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema30.type,parentSchema:schema30,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate58.errors = vErrors;
+return errors === 0;
+}
+
+const schema31 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const func57 = kw_decimalPlaces;
+
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -261,7 +261,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -270,62 +270,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func56(data, 6, rootData, this, instancePath + "");
+const issues0 = func57(data, 6, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func10(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func11(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.type,parentSchema:schema29,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate58.errors = vErrors;
-return errors === 0;
-}
-
-const schema30 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data == "number") && (isFinite(data))){
-if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema30,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema30,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func56(data, 2, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func10(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -338,13 +291,60 @@ validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+const schema32 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func57(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func11(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.type,parentSchema:schema32,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+const schema33 = {"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]};
+
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.type,parentSchema:schema31,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.type,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -354,7 +354,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((data === 0) || (data === 12)) || (data === 15)) || (data === 20))){
-const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values",schema:schema31.enum,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values",schema:schema33.enum,parentSchema:schema33,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -363,17 +363,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -383,7 +383,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -393,7 +393,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -403,7 +403,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -413,7 +413,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -423,7 +423,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -433,7 +433,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Count === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -443,7 +443,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Summa === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -453,7 +453,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -463,7 +463,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatRate === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -473,7 +473,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.VatSum === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -483,7 +483,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.DeliverySumWithVat === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -493,7 +493,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.WithoutVat === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -503,8 +503,8 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema26.properties, key0))){
-const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
+if(!(func2.call(schema28.properties, key0))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -517,7 +517,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err14 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.OrdNo.type,parentSchema:schema26.properties.OrdNo,data:data0};
+const err14 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.OrdNo.type,parentSchema:schema28.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -528,7 +528,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema26.properties.OrdNo,data:data0};
+const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema28.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -542,8 +542,8 @@ errors++;
 if(data.Name !== undefined){
 let data1 = data.Name;
 if(typeof data1 === "string"){
-if(func3(data1) > 1000){
-const err16 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema26.properties.Name,data:data1};
+if(func4(data1) > 1000){
+const err16 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema28.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -552,8 +552,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func3(data1) < 1){
-const err17 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.Name,data:data1};
+if(func4(data1) < 1){
+const err17 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -564,7 +564,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.Name.type,parentSchema:schema26.properties.Name,data:data1};
+const err18 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.Name.type,parentSchema:schema28.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -575,16 +575,16 @@ errors++;
 }
 }
 if(data.CatalogCode !== undefined){
-if(!(validate54.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56.call(this, data.CatalogCode, {instancePath:instancePath+"/CatalogCode",parentData:data,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
 if(data.CatalogName !== undefined){
 let data3 = data.CatalogName;
 if(typeof data3 === "string"){
-if(func3(data3) > 1000){
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema26.properties.CatalogName,data:data3};
+if(func4(data3) > 1000){
+const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema28.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -593,8 +593,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func3(data3) < 1){
-const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.CatalogName,data:data3};
+if(func4(data3) < 1){
+const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -605,7 +605,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.CatalogName.type,parentSchema:schema26.properties.CatalogName,data:data3};
+const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.CatalogName.type,parentSchema:schema28.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -618,8 +618,8 @@ errors++;
 if(data.Barcode !== undefined){
 let data4 = data.Barcode;
 if(typeof data4 === "string"){
-if(func3(data4) > 1000){
-const err22 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema26.properties.Barcode,data:data4};
+if(func4(data4) > 1000){
+const err22 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema28.properties.Barcode,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -630,7 +630,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.Barcode.type,parentSchema:schema26.properties.Barcode,data:data4};
+const err23 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.Barcode.type,parentSchema:schema28.properties.Barcode,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -643,7 +643,7 @@ errors++;
 if(data.MeasureId !== undefined){
 let data5 = data.MeasureId;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err24 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema26.properties.MeasureId.type},message:"must be string,null",schema:schema26.properties.MeasureId.type,parentSchema:schema26.properties.MeasureId,data:data5};
+const err24 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema28.properties.MeasureId.type},message:"must be string,null",schema:schema28.properties.MeasureId.type,parentSchema:schema28.properties.MeasureId,data:data5};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -653,8 +653,8 @@ vErrors.push(err24);
 errors++;
 }
 if(typeof data5 === "string"){
-if(func3(data5) > 20){
-const err25 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema26.properties.MeasureId,data:data5};
+if(func4(data5) > 20){
+const err25 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema28.properties.MeasureId,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -666,16 +666,16 @@ errors++;
 }
 }
 if(data.PackageCode !== undefined){
-if(!(validate56.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate58.call(this, data.PackageCode, {instancePath:instancePath+"/PackageCode",parentData:data,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.PackageName !== undefined){
 let data7 = data.PackageName;
 if(typeof data7 === "string"){
-if(func3(data7) > 300){
-const err26 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema26.properties.PackageName,data:data7};
+if(func4(data7) > 300){
+const err26 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema28.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -684,8 +684,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(func3(data7) < 1){
-const err27 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.PackageName,data:data7};
+if(func4(data7) < 1){
+const err27 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -696,7 +696,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.PackageName.type,parentSchema:schema26.properties.PackageName,data:data7};
+const err28 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.PackageName.type,parentSchema:schema28.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -707,53 +707,53 @@ errors++;
 }
 }
 if(data.Count !== undefined){
-if(!(validate58.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate60.call(this, data.Count, {instancePath:instancePath+"/Count",parentData:data,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
 if(data.Summa !== undefined){
 let data9 = data.Summa;
-if(!(validate60.call(this, data9, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate62.call(this, data9, {instancePath:instancePath+"/Summa",parentData:data,parentDataProperty:"Summa",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
-const issues0 = func60(data9, true, rootData, this, instancePath + "/Summa");
+const issues0 = func61(data9, true, rootData, this, instancePath + "/Summa");
 if(issues0 !== null){
-const kwErrors0 = func10(issues0, instancePath + "/Summa", "#/properties/Summa/positive", "positive");
+const kwErrors0 = func11(issues0, instancePath + "/Summa", "#/properties/Summa/positive", "positive");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 }
 if(data.DeliverySum !== undefined){
-if(!(validate60.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate62.call(this, data.DeliverySum, {instancePath:instancePath+"/DeliverySum",parentData:data,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.VatRate !== undefined){
-if(!(validate63.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate65.call(this, data.VatRate, {instancePath:instancePath+"/VatRate",parentData:data,parentDataProperty:"VatRate",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
 if(data.VatSum !== undefined){
-if(!(validate60.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate62.call(this, data.VatSum, {instancePath:instancePath+"/VatSum",parentData:data,parentDataProperty:"VatSum",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.ExciseRate !== undefined){
 let data13 = data.ExciseRate;
-if(!(validate60.call(this, data13, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate62.call(this, data13, {instancePath:instancePath+"/ExciseRate",parentData:data,parentDataProperty:"ExciseRate",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-const err29 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.ExciseRate,data:data13};
+const err29 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.ExciseRate,data:data13};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -766,13 +766,13 @@ errors++;
 }
 if(data.ExciseSum !== undefined){
 let data14 = data.ExciseSum;
-if(!(validate60.call(this, data14, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate62.call(this, data14, {instancePath:instancePath+"/ExciseSum",parentData:data,parentDataProperty:"ExciseSum",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 < 0 || isNaN(data14)){
-const err30 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.ExciseSum,data:data14};
+const err30 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.ExciseSum,data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -784,15 +784,15 @@ errors++;
 }
 }
 if(data.DeliverySumWithVat !== undefined){
-if(!(validate60.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate62.call(this, data.DeliverySumWithVat, {instancePath:instancePath+"/DeliverySumWithVat",parentData:data,parentDataProperty:"DeliverySumWithVat",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
 if(data.WithoutVat !== undefined){
 let data16 = data.WithoutVat;
 if(typeof data16 !== "boolean"){
-const err31 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema26.properties.WithoutVat.type,parentSchema:schema26.properties.WithoutVat,data:data16};
+const err31 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema28.properties.WithoutVat.type,parentSchema:schema28.properties.WithoutVat,data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -805,7 +805,7 @@ errors++;
 if(data.Origin !== undefined){
 let data17 = data.Origin;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err32 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema26.properties.Origin.type,parentSchema:schema26.properties.Origin,data:data17};
+const err32 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema28.properties.Origin.type,parentSchema:schema28.properties.Origin,data:data17};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -815,7 +815,7 @@ vErrors.push(err32);
 errors++;
 }
 if(!((((data17 === 1) || (data17 === 2)) || (data17 === 3)) || (data17 === 4))){
-const err33 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema26.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema26.properties.Origin.enum,parentSchema:schema26.properties.Origin,data:data17};
+const err33 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema28.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema28.properties.Origin.enum,parentSchema:schema28.properties.Origin,data:data17};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -827,7 +827,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -836,18 +836,18 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contract" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.ContractDoc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -857,7 +857,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Owner === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Owner"},message:"must have required property '"+"Owner"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Owner"},message:"must have required property '"+"Owner"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -867,7 +867,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.Clients === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Clients"},message:"must have required property '"+"Clients"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Clients"},message:"must have required property '"+"Clients"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -877,7 +877,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Parts === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Parts"},message:"must have required property '"+"Parts"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Parts"},message:"must have required property '"+"Parts"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -887,7 +887,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.Products === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -897,7 +897,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.HasVat === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -907,8 +907,8 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema21.properties, key0))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+if(!(func2.call(schema23.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -922,7 +922,7 @@ if(data.ContractId !== undefined){
 let data0 = data.ContractId;
 if(typeof data0 === "string"){
 if(!pattern1.test(data0)){
-const err7 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema21.properties.ContractId,data:data0};
+const err7 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.ContractId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -933,7 +933,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ContractId.type,parentSchema:schema21.properties.ContractId,data:data0};
+const err8 = {instancePath:instancePath+"/ContractId",schemaPath:"#/properties/ContractId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractId.type,parentSchema:schema23.properties.ContractId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -946,8 +946,8 @@ errors++;
 if(data.DidoxOrderId !== undefined){
 let data1 = data.DidoxOrderId;
 if(typeof data1 === "string"){
-if(func3(data1) > 100){
-const err9 = {instancePath:instancePath+"/DidoxOrderId",schemaPath:"#/properties/DidoxOrderId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.DidoxOrderId,data:data1};
+if(func4(data1) > 100){
+const err9 = {instancePath:instancePath+"/DidoxOrderId",schemaPath:"#/properties/DidoxOrderId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.DidoxOrderId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -958,7 +958,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/DidoxOrderId",schemaPath:"#/properties/DidoxOrderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.DidoxOrderId.type,parentSchema:schema21.properties.DidoxOrderId,data:data1};
+const err10 = {instancePath:instancePath+"/DidoxOrderId",schemaPath:"#/properties/DidoxOrderId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.DidoxOrderId.type,parentSchema:schema23.properties.DidoxOrderId,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -972,7 +972,7 @@ if(data.ContractDoc !== undefined){
 let data2 = data.ContractDoc;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.ContractName === undefined){
-const err11 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractName"},message:"must have required property '"+"ContractName"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data2};
+const err11 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractName"},message:"must have required property '"+"ContractName"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -982,7 +982,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data2.ContractNo === undefined){
-const err12 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data2};
+const err12 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -992,7 +992,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data2.ContractDate === undefined){
-const err13 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data2};
+const err13 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1002,7 +1002,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data2.ContractExpireDate === undefined){
-const err14 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractExpireDate"},message:"must have required property '"+"ContractExpireDate"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data2};
+const err14 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractExpireDate"},message:"must have required property '"+"ContractExpireDate"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1012,7 +1012,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data2.ContractPlace === undefined){
-const err15 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractPlace"},message:"must have required property '"+"ContractPlace"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data2};
+const err15 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractPlace"},message:"must have required property '"+"ContractPlace"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1023,7 +1023,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!(((((key1 === "ContractName") || (key1 === "ContractNo")) || (key1 === "ContractDate")) || (key1 === "ContractExpireDate")) || (key1 === "ContractPlace"))){
-const err16 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ContractDoc,data:data2};
+const err16 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1036,8 +1036,8 @@ errors++;
 if(data2.ContractName !== undefined){
 let data3 = data2.ContractName;
 if(typeof data3 === "string"){
-if(func3(data3) > 500){
-const err17 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.ContractDoc.properties.ContractName,data:data3};
+if(func4(data3) > 500){
+const err17 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.ContractDoc.properties.ContractName,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1046,8 +1046,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(func3(data3) < 1){
-const err18 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ContractDoc.properties.ContractName,data:data3};
+if(func4(data3) < 1){
+const err18 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractName,data:data3};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1058,7 +1058,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ContractDoc.properties.ContractName.type,parentSchema:schema21.properties.ContractDoc.properties.ContractName,data:data3};
+const err19 = {instancePath:instancePath+"/ContractDoc/ContractName",schemaPath:"#/properties/ContractDoc/properties/ContractName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractName.type,parentSchema:schema23.properties.ContractDoc.properties.ContractName,data:data3};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1071,8 +1071,8 @@ errors++;
 if(data2.ContractNo !== undefined){
 let data4 = data2.ContractNo;
 if(typeof data4 === "string"){
-if(func3(data4) > 100){
-const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data4};
+if(func4(data4) > 100){
+const err20 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1081,8 +1081,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func3(data4) < 1){
-const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data4};
+if(func4(data4) < 1){
+const err21 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1093,7 +1093,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data4};
+const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1105,30 +1105,30 @@ errors++;
 }
 if(data2.ContractDate !== undefined){
 let data5 = data2.ContractDate;
-if(!(validate39.call(this, data5, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data2,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data5, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data2,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 if(typeof data5 === "string"){
-const issues0 = func11(data5, true, rootData, this, instancePath + "/ContractDoc/ContractDate");
+const issues0 = func12(data5, true, rootData, this, instancePath + "/ContractDoc/ContractDate");
 if(issues0 !== null){
-const kwErrors0 = func10(issues0, instancePath + "/ContractDoc/ContractDate", "#/properties/ContractDoc/properties/ContractDate/notAfterToday", "notAfterToday");
+const kwErrors0 = func11(issues0, instancePath + "/ContractDoc/ContractDate", "#/properties/ContractDoc/properties/ContractDate/notAfterToday", "notAfterToday");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 }
 if(data2.ContractExpireDate !== undefined){
-if(!(validate39.call(this, data2.ContractExpireDate, {instancePath:instancePath+"/ContractDoc/ContractExpireDate",parentData:data2,parentDataProperty:"ContractExpireDate",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data2.ContractExpireDate, {instancePath:instancePath+"/ContractDoc/ContractExpireDate",parentData:data2,parentDataProperty:"ContractExpireDate",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data2.ContractPlace !== undefined){
 let data7 = data2.ContractPlace;
 if(typeof data7 === "string"){
-if(func3(data7) > 300){
-const err23 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.ContractDoc.properties.ContractPlace,data:data7};
+if(func4(data7) > 300){
+const err23 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.ContractDoc.properties.ContractPlace,data:data7};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1137,8 +1137,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(func3(data7) < 1){
-const err24 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ContractDoc.properties.ContractPlace,data:data7};
+if(func4(data7) < 1){
+const err24 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractPlace,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1149,7 +1149,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ContractDoc.properties.ContractPlace.type,parentSchema:schema21.properties.ContractDoc.properties.ContractPlace,data:data7};
+const err25 = {instancePath:instancePath+"/ContractDoc/ContractPlace",schemaPath:"#/properties/ContractDoc/properties/ContractPlace/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractPlace.type,parentSchema:schema23.properties.ContractDoc.properties.ContractPlace,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1159,15 +1159,15 @@ vErrors.push(err25);
 errors++;
 }
 }
-const issues1 = func15(data2, schema21.properties.ContractDoc.dateOrder, rootData, this, instancePath + "/ContractDoc");
+const issues1 = func16(data2, schema23.properties.ContractDoc.dateOrder, rootData, this, instancePath + "/ContractDoc");
 if(issues1 !== null){
-const kwErrors1 = func10(issues1, instancePath + "/ContractDoc", "#/properties/ContractDoc/dateOrder", "dateOrder");
+const kwErrors1 = func11(issues1, instancePath + "/ContractDoc", "#/properties/ContractDoc/dateOrder", "dateOrder");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ContractDoc.type,parentSchema:schema21.properties.ContractDoc,data:data2};
+const err26 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data2};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1181,7 +1181,7 @@ if(data.Owner !== undefined){
 let data8 = data.Owner;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.Tin === undefined){
-const err27 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema21.properties.Owner.required,parentSchema:schema21.properties.Owner,data:data8};
+const err27 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema23.properties.Owner.required,parentSchema:schema23.properties.Owner,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1191,7 +1191,7 @@ vErrors.push(err27);
 errors++;
 }
 if(data8.Name === undefined){
-const err28 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.Owner.required,parentSchema:schema21.properties.Owner,data:data8};
+const err28 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Owner.required,parentSchema:schema23.properties.Owner,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1201,8 +1201,8 @@ vErrors.push(err28);
 errors++;
 }
 for(const key2 in data8){
-if(!(func2.call(schema21.properties.Owner.properties, key2))){
-const err29 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Owner,data:data8};
+if(!(func2.call(schema23.properties.Owner.properties, key2))){
+const err29 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Owner,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1213,16 +1213,16 @@ errors++;
 }
 }
 if(data8.Tin !== undefined){
-if(!(validate42.call(this, data8.Tin, {instancePath:instancePath+"/Owner/Tin",parentData:data8,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate44.call(this, data8.Tin, {instancePath:instancePath+"/Owner/Tin",parentData:data8,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
 if(data8.Name !== undefined){
 let data10 = data8.Name;
 if(typeof data10 === "string"){
-if(func3(data10) > 500){
-const err30 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Owner.properties.Name,data:data10};
+if(func4(data10) > 500){
+const err30 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Owner.properties.Name,data:data10};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1231,8 +1231,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(func3(data10) < 1){
-const err31 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Owner.properties.Name,data:data10};
+if(func4(data10) < 1){
+const err31 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Owner.properties.Name,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1243,7 +1243,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Owner.properties.Name.type,parentSchema:schema21.properties.Owner.properties.Name,data:data10};
+const err32 = {instancePath:instancePath+"/Owner/Name",schemaPath:"#/properties/Owner/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.Name.type,parentSchema:schema23.properties.Owner.properties.Name,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1256,8 +1256,8 @@ errors++;
 if(data8.BranchCode !== undefined){
 let data11 = data8.BranchCode;
 if(typeof data11 === "string"){
-if(func3(data11) > 50){
-const err33 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Owner.properties.BranchCode,data:data11};
+if(func4(data11) > 50){
+const err33 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Owner.properties.BranchCode,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1268,7 +1268,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Owner.properties.BranchCode.type,parentSchema:schema21.properties.Owner.properties.BranchCode,data:data11};
+const err34 = {instancePath:instancePath+"/Owner/BranchCode",schemaPath:"#/properties/Owner/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.BranchCode.type,parentSchema:schema23.properties.Owner.properties.BranchCode,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1281,8 +1281,8 @@ errors++;
 if(data8.BranchName !== undefined){
 let data12 = data8.BranchName;
 if(typeof data12 === "string"){
-if(func3(data12) > 500){
-const err35 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Owner.properties.BranchName,data:data12};
+if(func4(data12) > 500){
+const err35 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Owner.properties.BranchName,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1293,7 +1293,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Owner.properties.BranchName.type,parentSchema:schema21.properties.Owner.properties.BranchName,data:data12};
+const err36 = {instancePath:instancePath+"/Owner/BranchName",schemaPath:"#/properties/Owner/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.BranchName.type,parentSchema:schema23.properties.Owner.properties.BranchName,data:data12};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1304,16 +1304,16 @@ errors++;
 }
 }
 if(data8.FizTin !== undefined){
-if(!(validate44.call(this, data8.FizTin, {instancePath:instancePath+"/Owner/FizTin",parentData:data8,parentDataProperty:"FizTin",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46.call(this, data8.FizTin, {instancePath:instancePath+"/Owner/FizTin",parentData:data8,parentDataProperty:"FizTin",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data8.Fio !== undefined){
 let data14 = data8.Fio;
 if(typeof data14 === "string"){
-if(func3(data14) > 300){
-const err37 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Owner.properties.Fio,data:data14};
+if(func4(data14) > 300){
+const err37 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Owner.properties.Fio,data:data14};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1324,7 +1324,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Owner.properties.Fio.type,parentSchema:schema21.properties.Owner.properties.Fio,data:data14};
+const err38 = {instancePath:instancePath+"/Owner/Fio",schemaPath:"#/properties/Owner/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.Fio.type,parentSchema:schema23.properties.Owner.properties.Fio,data:data14};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1337,8 +1337,8 @@ errors++;
 if(data8.Address !== undefined){
 let data15 = data8.Address;
 if(typeof data15 === "string"){
-if(func3(data15) > 500){
-const err39 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Owner.properties.Address,data:data15};
+if(func4(data15) > 500){
+const err39 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Owner.properties.Address,data:data15};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1349,7 +1349,7 @@ errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Owner.properties.Address.type,parentSchema:schema21.properties.Owner.properties.Address,data:data15};
+const err40 = {instancePath:instancePath+"/Owner/Address",schemaPath:"#/properties/Owner/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.Address.type,parentSchema:schema23.properties.Owner.properties.Address,data:data15};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1360,22 +1360,22 @@ errors++;
 }
 }
 if(data8.WorkPhone !== undefined){
-if(!(validate46.call(this, data8.WorkPhone, {instancePath:instancePath+"/Owner/WorkPhone",parentData:data8,parentDataProperty:"WorkPhone",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate48.call(this, data8.WorkPhone, {instancePath:instancePath+"/Owner/WorkPhone",parentData:data8,parentDataProperty:"WorkPhone",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 }
 if(data8.Mobile !== undefined){
-if(!(validate46.call(this, data8.Mobile, {instancePath:instancePath+"/Owner/Mobile",parentData:data8,parentDataProperty:"Mobile",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate48.call(this, data8.Mobile, {instancePath:instancePath+"/Owner/Mobile",parentData:data8,parentDataProperty:"Mobile",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 }
 if(data8.Oked !== undefined){
 let data18 = data8.Oked;
 if(typeof data18 === "string"){
-if(func3(data18) > 10){
-const err41 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema21.properties.Owner.properties.Oked,data:data18};
+if(func4(data18) > 10){
+const err41 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23.properties.Owner.properties.Oked,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1386,7 +1386,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Owner.properties.Oked.type,parentSchema:schema21.properties.Owner.properties.Oked,data:data18};
+const err42 = {instancePath:instancePath+"/Owner/Oked",schemaPath:"#/properties/Owner/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.Oked.type,parentSchema:schema23.properties.Owner.properties.Oked,data:data18};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1400,7 +1400,7 @@ if(data8.Account !== undefined){
 let data19 = data8.Account;
 if(typeof data19 === "string"){
 if(!pattern2.test(data19)){
-const err43 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema21.properties.Owner.properties.Account,data:data19};
+const err43 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Owner.properties.Account,data:data19};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1411,7 +1411,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Owner.properties.Account.type,parentSchema:schema21.properties.Owner.properties.Account,data:data19};
+const err44 = {instancePath:instancePath+"/Owner/Account",schemaPath:"#/properties/Owner/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.Account.type,parentSchema:schema23.properties.Owner.properties.Account,data:data19};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1425,7 +1425,7 @@ if(data8.BankId !== undefined){
 let data20 = data8.BankId;
 if(typeof data20 === "string"){
 if(!pattern3.test(data20)){
-const err45 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema21.properties.Owner.properties.BankId,data:data20};
+const err45 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.Owner.properties.BankId,data:data20};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1436,7 +1436,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Owner.properties.BankId.type,parentSchema:schema21.properties.Owner.properties.BankId,data:data20};
+const err46 = {instancePath:instancePath+"/Owner/BankId",schemaPath:"#/properties/Owner/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Owner.properties.BankId.type,parentSchema:schema23.properties.Owner.properties.BankId,data:data20};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1448,7 +1448,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Owner.type,parentSchema:schema21.properties.Owner,data:data8};
+const err47 = {instancePath:instancePath+"/Owner",schemaPath:"#/properties/Owner/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Owner.type,parentSchema:schema23.properties.Owner,data:data8};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1462,7 +1462,7 @@ if(data.Clients !== undefined){
 let data21 = data.Clients;
 if(Array.isArray(data21)){
 if(data21.length > 50){
-const err48 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema21.properties.Clients,data:data21};
+const err48 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/maxItems",keyword:"maxItems",params:{limit: 50},message:"must NOT have more than 50 items",schema:50,parentSchema:schema23.properties.Clients,data:data21};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1472,7 +1472,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data21.length < 1){
-const err49 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.Clients,data:data21};
+const err49 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Clients,data:data21};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1486,7 +1486,7 @@ for(let i0=0; i0<len0; i0++){
 let data22 = data21[i0];
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(data22.Tin === undefined){
-const err50 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema21.properties.Clients.items.required,parentSchema:schema21.properties.Clients.items,data:data22};
+const err50 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema23.properties.Clients.items.required,parentSchema:schema23.properties.Clients.items,data:data22};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1496,7 +1496,7 @@ vErrors.push(err50);
 errors++;
 }
 if(data22.Name === undefined){
-const err51 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.Clients.items.required,parentSchema:schema21.properties.Clients.items,data:data22};
+const err51 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Clients.items.required,parentSchema:schema23.properties.Clients.items,data:data22};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1506,8 +1506,8 @@ vErrors.push(err51);
 errors++;
 }
 for(const key3 in data22){
-if(!(func2.call(schema21.properties.Clients.items.properties, key3))){
-const err52 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Clients.items,data:data22};
+if(!(func2.call(schema23.properties.Clients.items.properties, key3))){
+const err52 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Clients.items,data:data22};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1518,16 +1518,16 @@ errors++;
 }
 }
 if(data22.Tin !== undefined){
-if(!(validate42.call(this, data22.Tin, {instancePath:instancePath+"/Clients/" + i0+"/Tin",parentData:data22,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate44.call(this, data22.Tin, {instancePath:instancePath+"/Clients/" + i0+"/Tin",parentData:data22,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
 if(data22.Name !== undefined){
 let data24 = data22.Name;
 if(typeof data24 === "string"){
-if(func3(data24) > 500){
-const err53 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Clients.items.properties.Name,data:data24};
+if(func4(data24) > 500){
+const err53 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Clients.items.properties.Name,data:data24};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1536,8 +1536,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-if(func3(data24) < 1){
-const err54 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Clients.items.properties.Name,data:data24};
+if(func4(data24) < 1){
+const err54 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Clients.items.properties.Name,data:data24};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1548,7 +1548,7 @@ errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Clients.items.properties.Name.type,parentSchema:schema21.properties.Clients.items.properties.Name,data:data24};
+const err55 = {instancePath:instancePath+"/Clients/" + i0+"/Name",schemaPath:"#/properties/Clients/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.Name.type,parentSchema:schema23.properties.Clients.items.properties.Name,data:data24};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1561,8 +1561,8 @@ errors++;
 if(data22.BranchCode !== undefined){
 let data25 = data22.BranchCode;
 if(typeof data25 === "string"){
-if(func3(data25) > 50){
-const err56 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Clients.items.properties.BranchCode,data:data25};
+if(func4(data25) > 50){
+const err56 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Clients.items.properties.BranchCode,data:data25};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1573,7 +1573,7 @@ errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Clients.items.properties.BranchCode.type,parentSchema:schema21.properties.Clients.items.properties.BranchCode,data:data25};
+const err57 = {instancePath:instancePath+"/Clients/" + i0+"/BranchCode",schemaPath:"#/properties/Clients/items/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.BranchCode.type,parentSchema:schema23.properties.Clients.items.properties.BranchCode,data:data25};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1586,8 +1586,8 @@ errors++;
 if(data22.BranchName !== undefined){
 let data26 = data22.BranchName;
 if(typeof data26 === "string"){
-if(func3(data26) > 500){
-const err58 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Clients.items.properties.BranchName,data:data26};
+if(func4(data26) > 500){
+const err58 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Clients.items.properties.BranchName,data:data26};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1598,7 +1598,7 @@ errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Clients.items.properties.BranchName.type,parentSchema:schema21.properties.Clients.items.properties.BranchName,data:data26};
+const err59 = {instancePath:instancePath+"/Clients/" + i0+"/BranchName",schemaPath:"#/properties/Clients/items/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.BranchName.type,parentSchema:schema23.properties.Clients.items.properties.BranchName,data:data26};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1609,16 +1609,16 @@ errors++;
 }
 }
 if(data22.FizTin !== undefined){
-if(!(validate44.call(this, data22.FizTin, {instancePath:instancePath+"/Clients/" + i0+"/FizTin",parentData:data22,parentDataProperty:"FizTin",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46.call(this, data22.FizTin, {instancePath:instancePath+"/Clients/" + i0+"/FizTin",parentData:data22,parentDataProperty:"FizTin",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data22.Fio !== undefined){
 let data28 = data22.Fio;
 if(typeof data28 === "string"){
-if(func3(data28) > 300){
-const err60 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Clients.items.properties.Fio,data:data28};
+if(func4(data28) > 300){
+const err60 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Clients.items.properties.Fio,data:data28};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1629,7 +1629,7 @@ errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Clients.items.properties.Fio.type,parentSchema:schema21.properties.Clients.items.properties.Fio,data:data28};
+const err61 = {instancePath:instancePath+"/Clients/" + i0+"/Fio",schemaPath:"#/properties/Clients/items/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.Fio.type,parentSchema:schema23.properties.Clients.items.properties.Fio,data:data28};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1642,8 +1642,8 @@ errors++;
 if(data22.Address !== undefined){
 let data29 = data22.Address;
 if(typeof data29 === "string"){
-if(func3(data29) > 500){
-const err62 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Clients.items.properties.Address,data:data29};
+if(func4(data29) > 500){
+const err62 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Clients.items.properties.Address,data:data29};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1654,7 +1654,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Clients.items.properties.Address.type,parentSchema:schema21.properties.Clients.items.properties.Address,data:data29};
+const err63 = {instancePath:instancePath+"/Clients/" + i0+"/Address",schemaPath:"#/properties/Clients/items/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.Address.type,parentSchema:schema23.properties.Clients.items.properties.Address,data:data29};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1665,22 +1665,22 @@ errors++;
 }
 }
 if(data22.WorkPhone !== undefined){
-if(!(validate46.call(this, data22.WorkPhone, {instancePath:instancePath+"/Clients/" + i0+"/WorkPhone",parentData:data22,parentDataProperty:"WorkPhone",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate48.call(this, data22.WorkPhone, {instancePath:instancePath+"/Clients/" + i0+"/WorkPhone",parentData:data22,parentDataProperty:"WorkPhone",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 }
 if(data22.Mobile !== undefined){
-if(!(validate46.call(this, data22.Mobile, {instancePath:instancePath+"/Clients/" + i0+"/Mobile",parentData:data22,parentDataProperty:"Mobile",rootData}))){
-vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+if(!(validate48.call(this, data22.Mobile, {instancePath:instancePath+"/Clients/" + i0+"/Mobile",parentData:data22,parentDataProperty:"Mobile",rootData}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
 }
 }
 if(data22.Oked !== undefined){
 let data32 = data22.Oked;
 if(typeof data32 === "string"){
-if(func3(data32) > 10){
-const err64 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema21.properties.Clients.items.properties.Oked,data:data32};
+if(func4(data32) > 10){
+const err64 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema23.properties.Clients.items.properties.Oked,data:data32};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1691,7 +1691,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Clients.items.properties.Oked.type,parentSchema:schema21.properties.Clients.items.properties.Oked,data:data32};
+const err65 = {instancePath:instancePath+"/Clients/" + i0+"/Oked",schemaPath:"#/properties/Clients/items/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.Oked.type,parentSchema:schema23.properties.Clients.items.properties.Oked,data:data32};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1705,7 +1705,7 @@ if(data22.Account !== undefined){
 let data33 = data22.Account;
 if(typeof data33 === "string"){
 if(!pattern2.test(data33)){
-const err66 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema21.properties.Clients.items.properties.Account,data:data33};
+const err66 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema23.properties.Clients.items.properties.Account,data:data33};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1716,7 +1716,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Clients.items.properties.Account.type,parentSchema:schema21.properties.Clients.items.properties.Account,data:data33};
+const err67 = {instancePath:instancePath+"/Clients/" + i0+"/Account",schemaPath:"#/properties/Clients/items/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.Account.type,parentSchema:schema23.properties.Clients.items.properties.Account,data:data33};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1730,7 +1730,7 @@ if(data22.BankId !== undefined){
 let data34 = data22.BankId;
 if(typeof data34 === "string"){
 if(!pattern3.test(data34)){
-const err68 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema21.properties.Clients.items.properties.BankId,data:data34};
+const err68 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema23.properties.Clients.items.properties.BankId,data:data34};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1741,7 +1741,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Clients.items.properties.BankId.type,parentSchema:schema21.properties.Clients.items.properties.BankId,data:data34};
+const err69 = {instancePath:instancePath+"/Clients/" + i0+"/BankId",schemaPath:"#/properties/Clients/items/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Clients.items.properties.BankId.type,parentSchema:schema23.properties.Clients.items.properties.BankId,data:data34};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1753,7 +1753,7 @@ errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Clients.items.type,parentSchema:schema21.properties.Clients.items,data:data22};
+const err70 = {instancePath:instancePath+"/Clients/" + i0,schemaPath:"#/properties/Clients/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Clients.items.type,parentSchema:schema23.properties.Clients.items,data:data22};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1765,7 +1765,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.Clients.type,parentSchema:schema21.properties.Clients,data:data21};
+const err71 = {instancePath:instancePath+"/Clients",schemaPath:"#/properties/Clients/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Clients.type,parentSchema:schema23.properties.Clients,data:data21};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1779,7 +1779,7 @@ if(data.Parts !== undefined){
 let data35 = data.Parts;
 if(Array.isArray(data35)){
 if(data35.length > 100){
-const err72 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema21.properties.Parts,data:data35};
+const err72 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema23.properties.Parts,data:data35};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1789,7 +1789,7 @@ vErrors.push(err72);
 errors++;
 }
 if(data35.length < 1){
-const err73 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.Parts,data:data35};
+const err73 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Parts,data:data35};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1803,7 +1803,7 @@ for(let i1=0; i1<len1; i1++){
 let data36 = data35[i1];
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if(data36.OrdNo === undefined){
-const err74 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema21.properties.Parts.items.required,parentSchema:schema21.properties.Parts.items,data:data36};
+const err74 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.Parts.items.required,parentSchema:schema23.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1813,7 +1813,7 @@ vErrors.push(err74);
 errors++;
 }
 if(data36.Title === undefined){
-const err75 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Title"},message:"must have required property '"+"Title"+"'",schema:schema21.properties.Parts.items.required,parentSchema:schema21.properties.Parts.items,data:data36};
+const err75 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Title"},message:"must have required property '"+"Title"+"'",schema:schema23.properties.Parts.items.required,parentSchema:schema23.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1823,7 +1823,7 @@ vErrors.push(err75);
 errors++;
 }
 if(data36.Body === undefined){
-const err76 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Body"},message:"must have required property '"+"Body"+"'",schema:schema21.properties.Parts.items.required,parentSchema:schema21.properties.Parts.items,data:data36};
+const err76 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/required",keyword:"required",params:{missingProperty: "Body"},message:"must have required property '"+"Body"+"'",schema:schema23.properties.Parts.items.required,parentSchema:schema23.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1834,7 +1834,7 @@ errors++;
 }
 for(const key4 in data36){
 if(!(((key4 === "OrdNo") || (key4 === "Title")) || (key4 === "Body"))){
-const err77 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Parts.items,data:data36};
+const err77 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1847,7 +1847,7 @@ errors++;
 if(data36.OrdNo !== undefined){
 let data37 = data36.OrdNo;
 if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err78 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.Parts.items.properties.OrdNo.type,parentSchema:schema21.properties.Parts.items.properties.OrdNo,data:data37};
+const err78 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Parts.items.properties.OrdNo.type,parentSchema:schema23.properties.Parts.items.properties.OrdNo,data:data37};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1858,7 +1858,7 @@ errors++;
 }
 if((typeof data37 == "number") && (isFinite(data37))){
 if(data37 < 1 || isNaN(data37)){
-const err79 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.Parts.items.properties.OrdNo,data:data37};
+const err79 = {instancePath:instancePath+"/Parts/" + i1+"/OrdNo",schemaPath:"#/properties/Parts/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.Parts.items.properties.OrdNo,data:data37};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1872,8 +1872,8 @@ errors++;
 if(data36.Title !== undefined){
 let data38 = data36.Title;
 if(typeof data38 === "string"){
-if(func3(data38) > 500){
-const err80 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Parts.items.properties.Title,data:data38};
+if(func4(data38) > 500){
+const err80 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Parts.items.properties.Title,data:data38};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1882,8 +1882,8 @@ vErrors.push(err80);
 }
 errors++;
 }
-if(func3(data38) < 1){
-const err81 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Parts.items.properties.Title,data:data38};
+if(func4(data38) < 1){
+const err81 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Parts.items.properties.Title,data:data38};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1894,7 +1894,7 @@ errors++;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Parts.items.properties.Title.type,parentSchema:schema21.properties.Parts.items.properties.Title,data:data38};
+const err82 = {instancePath:instancePath+"/Parts/" + i1+"/Title",schemaPath:"#/properties/Parts/items/properties/Title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Parts.items.properties.Title.type,parentSchema:schema23.properties.Parts.items.properties.Title,data:data38};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1907,8 +1907,8 @@ errors++;
 if(data36.Body !== undefined){
 let data39 = data36.Body;
 if(typeof data39 === "string"){
-if(func3(data39) > 20000){
-const err83 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters",schema:20000,parentSchema:schema21.properties.Parts.items.properties.Body,data:data39};
+if(func4(data39) > 20000){
+const err83 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/maxLength",keyword:"maxLength",params:{limit: 20000},message:"must NOT have more than 20000 characters",schema:20000,parentSchema:schema23.properties.Parts.items.properties.Body,data:data39};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1917,8 +1917,8 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(func3(data39) < 1){
-const err84 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Parts.items.properties.Body,data:data39};
+if(func4(data39) < 1){
+const err84 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Parts.items.properties.Body,data:data39};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1929,7 +1929,7 @@ errors++;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Parts.items.properties.Body.type,parentSchema:schema21.properties.Parts.items.properties.Body,data:data39};
+const err85 = {instancePath:instancePath+"/Parts/" + i1+"/Body",schemaPath:"#/properties/Parts/items/properties/Body/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Parts.items.properties.Body.type,parentSchema:schema23.properties.Parts.items.properties.Body,data:data39};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1941,7 +1941,7 @@ errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Parts.items.type,parentSchema:schema21.properties.Parts.items,data:data36};
+const err86 = {instancePath:instancePath+"/Parts/" + i1,schemaPath:"#/properties/Parts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Parts.items.type,parentSchema:schema23.properties.Parts.items,data:data36};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1953,7 +1953,7 @@ errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.Parts.type,parentSchema:schema21.properties.Parts,data:data35};
+const err87 = {instancePath:instancePath+"/Parts",schemaPath:"#/properties/Parts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Parts.type,parentSchema:schema23.properties.Parts,data:data35};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1967,7 +1967,7 @@ if(data.Products !== undefined){
 let data40 = data.Products;
 if(Array.isArray(data40)){
 if(data40.length > 10000){
-const err88 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema21.properties.Products,data:data40};
+const err88 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.Products,data:data40};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1978,26 +1978,26 @@ errors++;
 }
 const len2 = data40.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate53.call(this, data40[i2], {instancePath:instancePath+"/Products/" + i2,parentData:data40,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate55.call(this, data40[i2], {instancePath:instancePath+"/Products/" + i2,parentData:data40,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
 }
-const issues2 = func62(data40, schema21.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
+const issues2 = func63(data40, schema23.properties.Products.lineArithmetic, rootData, this, instancePath + "/Products");
 if(issues2 !== null){
-const kwErrors2 = func10(issues2, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
+const kwErrors2 = func11(issues2, instancePath + "/Products", "#/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
-const issues3 = func64(data40, schema21.properties.Products.vatRateForDate, rootData, this, instancePath + "/Products");
+const issues3 = func65(data40, schema23.properties.Products.vatRateForDate, rootData, this, instancePath + "/Products");
 if(issues3 !== null){
-const kwErrors3 = func10(issues3, instancePath + "/Products", "#/properties/Products/vatRateForDate", "vatRateForDate");
+const kwErrors3 = func11(issues3, instancePath + "/Products", "#/properties/Products/vatRateForDate", "vatRateForDate");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.Products.type,parentSchema:schema21.properties.Products,data:data40};
+const err89 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Products.type,parentSchema:schema23.properties.Products,data:data40};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2010,7 +2010,7 @@ errors++;
 if(data.HasVat !== undefined){
 let data42 = data.HasVat;
 if(typeof data42 !== "boolean"){
-const err90 = {instancePath:instancePath+"/HasVat",schemaPath:"#/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.HasVat.type,parentSchema:schema21.properties.HasVat,data:data42};
+const err90 = {instancePath:instancePath+"/HasVat",schemaPath:"#/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasVat.type,parentSchema:schema23.properties.HasVat,data:data42};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2021,15 +2021,15 @@ errors++;
 }
 }
 if(data.SellerTin !== undefined){
-if(!(validate42.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate44.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
 }
 if(data.BuyerTin !== undefined){
 let data44 = data.BuyerTin;
 if((typeof data44 !== "string") && (data44 !== null)){
-const err91 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/type",keyword:"type",params:{type: schema21.properties.BuyerTin.type},message:"must be string,null",schema:schema21.properties.BuyerTin.type,parentSchema:schema21.properties.BuyerTin,data:data44};
+const err91 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/type",keyword:"type",params:{type: schema23.properties.BuyerTin.type},message:"must be string,null",schema:schema23.properties.BuyerTin.type,parentSchema:schema23.properties.BuyerTin,data:data44};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2039,8 +2039,8 @@ vErrors.push(err91);
 errors++;
 }
 if(typeof data44 === "string"){
-if(func3(data44) > 14){
-const err92 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21.properties.BuyerTin,data:data44};
+if(func4(data44) > 14){
+const err92 = {instancePath:instancePath+"/BuyerTin",schemaPath:"#/properties/BuyerTin/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23.properties.BuyerTin,data:data44};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2049,9 +2049,9 @@ vErrors.push(err92);
 }
 errors++;
 }
-const issues4 = func20(data44, true, rootData, this, instancePath + "/BuyerTin");
+const issues4 = func21(data44, true, rootData, this, instancePath + "/BuyerTin");
 if(issues4 !== null){
-const kwErrors4 = func10(issues4, instancePath + "/BuyerTin", "#/properties/BuyerTin/pinflOrTin", "pinflOrTin");
+const kwErrors4 = func11(issues4, instancePath + "/BuyerTin", "#/properties/BuyerTin/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
 errors = errors + kwErrors4.length;
 }
@@ -2059,7 +2059,7 @@ errors = errors + kwErrors4.length;
 }
 }
 else {
-const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2068,20 +2068,20 @@ vErrors.push(err93);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const line__29dec85e = validate71;
-const schema32 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"contractLine":{"description":"A product line of a contract registered with the tax authority (Didox 07 §7; the signed contracts roamed between operators carry exactly these fields). Shaped like an invoice line without the invoice's own fields (benefits, committent, marking, warehouse). MeasureId comes as null when the package names the unit. Origin is kept optional: Hujjat's form asks for it, no operator's contract carries it. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money","positive":true},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]}}},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"documentPhone":{"description":"A phone number inside a national document: operators write it with or without \"+\" (\"998933800525\", \"(71)-203-06-06\"), so a number without a country code is read as Uzbek. The forms' own phones (registration, company, staff) stay international (defs/phone.json).","type":"string","maxLength":250,"phoneNumber":{"defaultCountry":"UZ"}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}},"description":"A product line of a contract registered with the tax authority (Didox 07 §7; the signed contracts roamed between operators carry exactly these fields). Shaped like an invoice line without the invoice's own fields (benefits, committent, marking, warehouse). MeasureId comes as null when the package names the unit. Origin is kept optional: Hujjat's form asks for it, no operator's contract carries it. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Summa":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa","positive":true},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"VatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20],"title":"forms:line.VatRate"},"VatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.VatSum"},"ExciseRate":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseRate"},"ExciseSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseSum"},"DeliverySumWithVat":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySumWithVat"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]}},"$id":"contract.line.-29dec85e"};
+export const line__29dec85e = validate73;
+const schema34 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"contractLine":{"description":"A product line of a contract registered with the tax authority (Didox 07 §7; the signed contracts roamed between operators carry exactly these fields). Shaped like an invoice line without the invoice's own fields (benefits, committent, marking, warehouse). MeasureId comes as null when the package names the unit. Origin is kept optional: Hujjat's form asks for it, no operator's contract carries it. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"CatalogCode":{"title":"forms:line.CatalogCode","$ref":"#/$defs/catalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"title":"forms:line.PackageCode","$ref":"#/$defs/packageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"title":"forms:line.Count","$ref":"#/$defs/count"},"Summa":{"title":"forms:line.Summa","$ref":"#/$defs/money","positive":true},"DeliverySum":{"title":"forms:line.DeliverySum","$ref":"#/$defs/money"},"VatRate":{"title":"forms:line.VatRate","$ref":"#/$defs/vatRate"},"VatSum":{"title":"forms:line.VatSum","$ref":"#/$defs/money"},"ExciseRate":{"title":"forms:line.ExciseRate","$ref":"#/$defs/money","minimum":0},"ExciseSum":{"title":"forms:line.ExciseSum","$ref":"#/$defs/money","minimum":0},"DeliverySumWithVat":{"title":"forms:line.DeliverySumWithVat","$ref":"#/$defs/money"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]}}},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"documentPhone":{"description":"A phone number inside a national document: operators write it with or without \"+\" (\"998933800525\", \"(71)-203-06-06\"), so a number without a country code is read as Uzbek. The forms' own phones (registration, company, staff) stay international (defs/phone.json).","type":"string","maxLength":250,"phoneNumber":{"defaultCountry":"UZ"}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20]}},"description":"A product line of a contract registered with the tax authority (Didox 07 §7; the signed contracts roamed between operators carry exactly these fields). Shaped like an invoice line without the invoice's own fields (benefits, committent, marking, warehouse). MeasureId comes as null when the package names the unit. Origin is kept optional: Hujjat's form asks for it, no operator's contract carries it. DeliverySum, VatSum and DeliverySumWithVat are computed (keyword lineArithmetic on the array).","type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","Name","PackageCode","PackageName","Count","Summa","DeliverySum","VatRate","VatSum","DeliverySumWithVat","WithoutVat"],"properties":{"OrdNo":{"title":"forms:line.OrdNo","type":"integer","minimum":1},"Name":{"title":"forms:line.Name","type":"string","minLength":1,"maxLength":1000},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"title":"forms:line.CatalogName","type":"string","minLength":1,"maxLength":1000},"Barcode":{"title":"forms:line.Barcode","type":"string","maxLength":1000},"MeasureId":{"title":"forms:line.MeasureId","type":["string","null"],"maxLength":20},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"title":"forms:line.PackageName","type":"string","minLength":1,"maxLength":300},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Summa":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa","positive":true},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"VatRate":{"description":"VAT rate in percent. Which rate is allowed depends on the document date (keyword vatRateForDate).","type":"integer","enum":[0,12,15,20],"title":"forms:line.VatRate"},"VatSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.VatSum"},"ExciseRate":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseRate"},"ExciseSum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.ExciseSum"},"DeliverySumWithVat":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySumWithVat"},"WithoutVat":{"title":"forms:line.WithoutVat","type":"boolean"},"Origin":{"title":"forms:line.Origin","type":"integer","enum":[1,2,3,4]}},"$id":"contract.line.-29dec85e"};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contract.line.-29dec85e" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2091,7 +2091,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2101,7 +2101,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2111,7 +2111,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Name === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2121,7 +2121,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2131,7 +2131,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2141,7 +2141,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Count === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2151,7 +2151,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Summa === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Summa"},message:"must have required property '"+"Summa"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2161,7 +2161,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2171,7 +2171,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.VatRate === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatRate"},message:"must have required property '"+"VatRate"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2181,7 +2181,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.VatSum === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VatSum"},message:"must have required property '"+"VatSum"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2191,7 +2191,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.DeliverySumWithVat === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySumWithVat"},message:"must have required property '"+"DeliverySumWithVat"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2201,7 +2201,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.WithoutVat === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema32.required,parentSchema:schema32,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WithoutVat"},message:"must have required property '"+"WithoutVat"+"'",schema:schema34.required,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2211,8 +2211,8 @@ vErrors.push(err12);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema32.properties, key0))){
-const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema32,data};
+if(!(func2.call(schema34.properties, key0))){
+const err13 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2225,7 +2225,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err14 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.OrdNo.type,parentSchema:schema32.properties.OrdNo,data:data0};
+const err14 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.OrdNo.type,parentSchema:schema34.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2236,7 +2236,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema32.properties.OrdNo,data:data0};
+const err15 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema34.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2250,8 +2250,8 @@ errors++;
 if(data.Name !== undefined){
 let data1 = data.Name;
 if(typeof data1 === "string"){
-if(func3(data1) > 1000){
-const err16 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.Name,data:data1};
+if(func4(data1) > 1000){
+const err16 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2260,8 +2260,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func3(data1) < 1){
-const err17 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.Name,data:data1};
+if(func4(data1) < 1){
+const err17 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2272,7 +2272,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.Name.type,parentSchema:schema32.properties.Name,data:data1};
+const err18 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Name.type,parentSchema:schema34.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2286,7 +2286,7 @@ if(data.CatalogCode !== undefined){
 let data2 = data.CatalogCode;
 if(typeof data2 === "string"){
 if(!pattern6.test(data2)){
-const err19 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema32.properties.CatalogCode,data:data2};
+const err19 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema34.properties.CatalogCode,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2297,7 +2297,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CatalogCode.type,parentSchema:schema32.properties.CatalogCode,data:data2};
+const err20 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.CatalogCode.type,parentSchema:schema34.properties.CatalogCode,data:data2};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2310,8 +2310,8 @@ errors++;
 if(data.CatalogName !== undefined){
 let data3 = data.CatalogName;
 if(typeof data3 === "string"){
-if(func3(data3) > 1000){
-const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.CatalogName,data:data3};
+if(func4(data3) > 1000){
+const err21 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2320,8 +2320,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(func3(data3) < 1){
-const err22 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.CatalogName,data:data3};
+if(func4(data3) < 1){
+const err22 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2332,7 +2332,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.CatalogName.type,parentSchema:schema32.properties.CatalogName,data:data3};
+const err23 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.CatalogName.type,parentSchema:schema34.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2345,8 +2345,8 @@ errors++;
 if(data.Barcode !== undefined){
 let data4 = data.Barcode;
 if(typeof data4 === "string"){
-if(func3(data4) > 1000){
-const err24 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema32.properties.Barcode,data:data4};
+if(func4(data4) > 1000){
+const err24 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema34.properties.Barcode,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2357,7 +2357,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.Barcode.type,parentSchema:schema32.properties.Barcode,data:data4};
+const err25 = {instancePath:instancePath+"/Barcode",schemaPath:"#/properties/Barcode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.Barcode.type,parentSchema:schema34.properties.Barcode,data:data4};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2370,7 +2370,7 @@ errors++;
 if(data.MeasureId !== undefined){
 let data5 = data.MeasureId;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err26 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema32.properties.MeasureId.type},message:"must be string,null",schema:schema32.properties.MeasureId.type,parentSchema:schema32.properties.MeasureId,data:data5};
+const err26 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: schema34.properties.MeasureId.type},message:"must be string,null",schema:schema34.properties.MeasureId.type,parentSchema:schema34.properties.MeasureId,data:data5};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2380,8 +2380,8 @@ vErrors.push(err26);
 errors++;
 }
 if(typeof data5 === "string"){
-if(func3(data5) > 20){
-const err27 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema32.properties.MeasureId,data:data5};
+if(func4(data5) > 20){
+const err27 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema34.properties.MeasureId,data:data5};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2396,7 +2396,7 @@ if(data.PackageCode !== undefined){
 let data6 = data.PackageCode;
 if(typeof data6 === "string"){
 if(!pattern7.test(data6)){
-const err28 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema32.properties.PackageCode,data:data6};
+const err28 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema34.properties.PackageCode,data:data6};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2407,7 +2407,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.PackageCode.type,parentSchema:schema32.properties.PackageCode,data:data6};
+const err29 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.PackageCode.type,parentSchema:schema34.properties.PackageCode,data:data6};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2420,8 +2420,8 @@ errors++;
 if(data.PackageName !== undefined){
 let data7 = data.PackageName;
 if(typeof data7 === "string"){
-if(func3(data7) > 300){
-const err30 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema32.properties.PackageName,data:data7};
+if(func4(data7) > 300){
+const err30 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema34.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2430,8 +2430,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(func3(data7) < 1){
-const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema32.properties.PackageName,data:data7};
+if(func4(data7) < 1){
+const err31 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2442,7 +2442,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.properties.PackageName.type,parentSchema:schema32.properties.PackageName,data:data7};
+const err32 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.PackageName.type,parentSchema:schema34.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2456,7 +2456,7 @@ if(data.Count !== undefined){
 let data8 = data.Count;
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 999999999 || isNaN(data8)){
-const err33 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema32.properties.Count,data:data8};
+const err33 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema34.properties.Count,data:data8};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2466,7 +2466,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data8 <= 0 || isNaN(data8)){
-const err34 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema32.properties.Count,data:data8};
+const err34 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.Count,data:data8};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2475,15 +2475,15 @@ vErrors.push(err34);
 }
 errors++;
 }
-const issues0 = func56(data8, 6, rootData, this, instancePath + "/Count");
+const issues0 = func57(data8, 6, rootData, this, instancePath + "/Count");
 if(issues0 !== null){
-const kwErrors0 = func10(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func11(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.Count.type,parentSchema:schema32.properties.Count,data:data8};
+const err35 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Count.type,parentSchema:schema34.properties.Count,data:data8};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2497,7 +2497,7 @@ if(data.Summa !== undefined){
 let data9 = data.Summa;
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 9999999999999.99 || isNaN(data9)){
-const err36 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.Summa,data:data9};
+const err36 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.Summa,data:data9};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2507,7 +2507,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data9 < -9999999999999.99 || isNaN(data9)){
-const err37 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema32.properties.Summa,data:data9};
+const err37 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.Summa,data:data9};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2516,21 +2516,21 @@ vErrors.push(err37);
 }
 errors++;
 }
-const issues1 = func56(data9, 2, rootData, this, instancePath + "/Summa");
+const issues1 = func57(data9, 2, rootData, this, instancePath + "/Summa");
 if(issues1 !== null){
-const kwErrors1 = func10(issues1, instancePath + "/Summa", "#/properties/Summa/decimalPlaces", "decimalPlaces");
+const kwErrors1 = func11(issues1, instancePath + "/Summa", "#/properties/Summa/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
-const issues2 = func60(data9, true, rootData, this, instancePath + "/Summa");
+const issues2 = func61(data9, true, rootData, this, instancePath + "/Summa");
 if(issues2 !== null){
-const kwErrors2 = func10(issues2, instancePath + "/Summa", "#/properties/Summa/positive", "positive");
+const kwErrors2 = func11(issues2, instancePath + "/Summa", "#/properties/Summa/positive", "positive");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.Summa.type,parentSchema:schema32.properties.Summa,data:data9};
+const err38 = {instancePath:instancePath+"/Summa",schemaPath:"#/properties/Summa/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.Summa.type,parentSchema:schema34.properties.Summa,data:data9};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -2544,7 +2544,7 @@ if(data.DeliverySum !== undefined){
 let data10 = data.DeliverySum;
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 9999999999999.99 || isNaN(data10)){
-const err39 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.DeliverySum,data:data10};
+const err39 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.DeliverySum,data:data10};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -2554,7 +2554,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data10 < -9999999999999.99 || isNaN(data10)){
-const err40 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema32.properties.DeliverySum,data:data10};
+const err40 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.DeliverySum,data:data10};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -2563,15 +2563,15 @@ vErrors.push(err40);
 }
 errors++;
 }
-const issues3 = func56(data10, 2, rootData, this, instancePath + "/DeliverySum");
+const issues3 = func57(data10, 2, rootData, this, instancePath + "/DeliverySum");
 if(issues3 !== null){
-const kwErrors3 = func10(issues3, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
+const kwErrors3 = func11(issues3, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.DeliverySum.type,parentSchema:schema32.properties.DeliverySum,data:data10};
+const err41 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.DeliverySum.type,parentSchema:schema34.properties.DeliverySum,data:data10};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -2584,7 +2584,7 @@ errors++;
 if(data.VatRate !== undefined){
 let data11 = data.VatRate;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err42 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.VatRate.type,parentSchema:schema32.properties.VatRate,data:data11};
+const err42 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.VatRate.type,parentSchema:schema34.properties.VatRate,data:data11};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -2594,7 +2594,7 @@ vErrors.push(err42);
 errors++;
 }
 if(!((((data11 === 0) || (data11 === 12)) || (data11 === 15)) || (data11 === 20))){
-const err43 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/enum",keyword:"enum",params:{allowedValues: schema32.properties.VatRate.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.VatRate.enum,parentSchema:schema32.properties.VatRate,data:data11};
+const err43 = {instancePath:instancePath+"/VatRate",schemaPath:"#/properties/VatRate/enum",keyword:"enum",params:{allowedValues: schema34.properties.VatRate.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.VatRate.enum,parentSchema:schema34.properties.VatRate,data:data11};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -2608,7 +2608,7 @@ if(data.VatSum !== undefined){
 let data12 = data.VatSum;
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 9999999999999.99 || isNaN(data12)){
-const err44 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.VatSum,data:data12};
+const err44 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.VatSum,data:data12};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2618,7 +2618,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data12 < -9999999999999.99 || isNaN(data12)){
-const err45 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema32.properties.VatSum,data:data12};
+const err45 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.VatSum,data:data12};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -2627,15 +2627,15 @@ vErrors.push(err45);
 }
 errors++;
 }
-const issues4 = func56(data12, 2, rootData, this, instancePath + "/VatSum");
+const issues4 = func57(data12, 2, rootData, this, instancePath + "/VatSum");
 if(issues4 !== null){
-const kwErrors4 = func10(issues4, instancePath + "/VatSum", "#/properties/VatSum/decimalPlaces", "decimalPlaces");
+const kwErrors4 = func11(issues4, instancePath + "/VatSum", "#/properties/VatSum/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
 errors = errors + kwErrors4.length;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.VatSum.type,parentSchema:schema32.properties.VatSum,data:data12};
+const err46 = {instancePath:instancePath+"/VatSum",schemaPath:"#/properties/VatSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.VatSum.type,parentSchema:schema34.properties.VatSum,data:data12};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -2649,7 +2649,7 @@ if(data.ExciseRate !== undefined){
 let data13 = data.ExciseRate;
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 9999999999999.99 || isNaN(data13)){
-const err47 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.ExciseRate,data:data13};
+const err47 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.ExciseRate,data:data13};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -2659,7 +2659,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data13 < 0 || isNaN(data13)){
-const err48 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.ExciseRate,data:data13};
+const err48 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.ExciseRate,data:data13};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -2668,15 +2668,15 @@ vErrors.push(err48);
 }
 errors++;
 }
-const issues5 = func56(data13, 2, rootData, this, instancePath + "/ExciseRate");
+const issues5 = func57(data13, 2, rootData, this, instancePath + "/ExciseRate");
 if(issues5 !== null){
-const kwErrors5 = func10(issues5, instancePath + "/ExciseRate", "#/properties/ExciseRate/decimalPlaces", "decimalPlaces");
+const kwErrors5 = func11(issues5, instancePath + "/ExciseRate", "#/properties/ExciseRate/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
 errors = errors + kwErrors5.length;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.ExciseRate.type,parentSchema:schema32.properties.ExciseRate,data:data13};
+const err49 = {instancePath:instancePath+"/ExciseRate",schemaPath:"#/properties/ExciseRate/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.ExciseRate.type,parentSchema:schema34.properties.ExciseRate,data:data13};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2690,7 +2690,7 @@ if(data.ExciseSum !== undefined){
 let data14 = data.ExciseSum;
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 9999999999999.99 || isNaN(data14)){
-const err50 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.ExciseSum,data:data14};
+const err50 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.ExciseSum,data:data14};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -2700,7 +2700,7 @@ vErrors.push(err50);
 errors++;
 }
 if(data14 < 0 || isNaN(data14)){
-const err51 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema32.properties.ExciseSum,data:data14};
+const err51 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.ExciseSum,data:data14};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2709,15 +2709,15 @@ vErrors.push(err51);
 }
 errors++;
 }
-const issues6 = func56(data14, 2, rootData, this, instancePath + "/ExciseSum");
+const issues6 = func57(data14, 2, rootData, this, instancePath + "/ExciseSum");
 if(issues6 !== null){
-const kwErrors6 = func10(issues6, instancePath + "/ExciseSum", "#/properties/ExciseSum/decimalPlaces", "decimalPlaces");
+const kwErrors6 = func11(issues6, instancePath + "/ExciseSum", "#/properties/ExciseSum/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
 errors = errors + kwErrors6.length;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.ExciseSum.type,parentSchema:schema32.properties.ExciseSum,data:data14};
+const err52 = {instancePath:instancePath+"/ExciseSum",schemaPath:"#/properties/ExciseSum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.ExciseSum.type,parentSchema:schema34.properties.ExciseSum,data:data14};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -2731,7 +2731,7 @@ if(data.DeliverySumWithVat !== undefined){
 let data15 = data.DeliverySumWithVat;
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 9999999999999.99 || isNaN(data15)){
-const err53 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema32.properties.DeliverySumWithVat,data:data15};
+const err53 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema34.properties.DeliverySumWithVat,data:data15};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -2741,7 +2741,7 @@ vErrors.push(err53);
 errors++;
 }
 if(data15 < -9999999999999.99 || isNaN(data15)){
-const err54 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema32.properties.DeliverySumWithVat,data:data15};
+const err54 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema34.properties.DeliverySumWithVat,data:data15};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2750,15 +2750,15 @@ vErrors.push(err54);
 }
 errors++;
 }
-const issues7 = func56(data15, 2, rootData, this, instancePath + "/DeliverySumWithVat");
+const issues7 = func57(data15, 2, rootData, this, instancePath + "/DeliverySumWithVat");
 if(issues7 !== null){
-const kwErrors7 = func10(issues7, instancePath + "/DeliverySumWithVat", "#/properties/DeliverySumWithVat/decimalPlaces", "decimalPlaces");
+const kwErrors7 = func11(issues7, instancePath + "/DeliverySumWithVat", "#/properties/DeliverySumWithVat/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
 errors = errors + kwErrors7.length;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.properties.DeliverySumWithVat.type,parentSchema:schema32.properties.DeliverySumWithVat,data:data15};
+const err55 = {instancePath:instancePath+"/DeliverySumWithVat",schemaPath:"#/properties/DeliverySumWithVat/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.DeliverySumWithVat.type,parentSchema:schema34.properties.DeliverySumWithVat,data:data15};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -2771,7 +2771,7 @@ errors++;
 if(data.WithoutVat !== undefined){
 let data16 = data.WithoutVat;
 if(typeof data16 !== "boolean"){
-const err56 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema32.properties.WithoutVat.type,parentSchema:schema32.properties.WithoutVat,data:data16};
+const err56 = {instancePath:instancePath+"/WithoutVat",schemaPath:"#/properties/WithoutVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.WithoutVat.type,parentSchema:schema34.properties.WithoutVat,data:data16};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2784,7 +2784,7 @@ errors++;
 if(data.Origin !== undefined){
 let data17 = data.Origin;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err57 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema32.properties.Origin.type,parentSchema:schema32.properties.Origin,data:data17};
+const err57 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.Origin.type,parentSchema:schema34.properties.Origin,data:data17};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -2794,7 +2794,7 @@ vErrors.push(err57);
 errors++;
 }
 if(!((((data17 === 1) || (data17 === 2)) || (data17 === 3)) || (data17 === 4))){
-const err58 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema32.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema32.properties.Origin.enum,parentSchema:schema32.properties.Origin,data:data17};
+const err58 = {instancePath:instancePath+"/Origin",schemaPath:"#/properties/Origin/enum",keyword:"enum",params:{allowedValues: schema34.properties.Origin.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.Origin.enum,parentSchema:schema34.properties.Origin,data:data17};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -2806,7 +2806,7 @@ errors++;
 }
 }
 else {
-const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema32.type,parentSchema:schema32,data};
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2815,7 +2815,7 @@ vErrors.push(err59);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 

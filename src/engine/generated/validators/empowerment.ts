@@ -3,102 +3,26 @@
 /* eslint-disable */
 import { dateOrder as kw_dateOrder, decimalPlaces as kw_decimalPlaces, isoDate as kw_isoDate, noIndividual as kw_noIndividual, notAfterToday as kw_notAfterToday, notToOneself as kw_notToOneself, passportSerial as kw_passportSerial, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, sellerNotBuyer as kw_sellerNotBuyer, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"empowerment","title":"documents:kinds.empowerment","description":"Power of attorney, classic format (Didox 006, uz-edi.md §b.4). Roles are inverted: the BUYER company (BuyerTin) issues it to its agent to receive goods from the seller. An empowerment cannot be issued to oneself.","type":"object","additionalProperties":false,"required":["EmpowermentDoc","ContractDoc","Agent","SellerTin","Seller","BuyerTin","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"notToOneself":{"issuer":["BuyerTin"],"agent":"Agent/AgentTin"},"properties":{"EmpowermentId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue","EmpowermentDateOfExpire"],"dateOrder":{"from":"EmpowermentDateOfIssue","to":"EmpowermentDateOfExpire"},"properties":{"EmpowermentNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentRef.EmpowermentNo"},"EmpowermentDateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfIssue","notAfterToday":true},"EmpowermentDateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfExpire"}},"title":"forms:empowerment.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:empowerment.ContractDoc"},"Agent":{"type":"object","additionalProperties":false,"required":["Fio","AgentTin"],"properties":{"JobTitle":{"type":["string","null"],"maxLength":300,"title":"forms:empowerment.JobTitle"},"Fio":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.Fio"},"AgentTin":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:empowerment.AgentTin","description":"The agent's PINFL (the national format names it AgentTin; the agent is an individual, identified by PINFL)."},"Passport":{"type":["object","null"],"additionalProperties":false,"required":["Number","IssuedBy","DateOfIssue"],"properties":{"Number":{"$ref":"#/$defs/passportSerial","minLength":9,"title":"forms:empowerment.Number"},"IssuedBy":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.IssuedBy"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowerment.DateOfIssue"}},"title":"forms:empowerment.Passport","minProperties":1,"description":"The agent's passport. Optional: operators identify the agent by PINFL and send the passport's fields as null."},"AgentEmpowermentId":{"title":"forms:empowerment.AgentEmpowermentId","description":"The roaming id of the agent's copy of the power of attorney (assigned by the hub).","$ref":"#/$defs/objectId"}},"title":"forms:empowerment.Agent"},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:invoice.SellerTin"},"Seller":{"$ref":"#/$defs/party","title":"forms:invoice.Seller"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","noIndividual":true,"title":"forms:invoice.BuyerTin"},"Buyer":{"$ref":"#/$defs/party","title":"forms:invoice.Buyer"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","HasExcise","HasVat","Products"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:empowerment.Tin"},"HasExcise":{"type":"boolean","title":"forms:empowerment.HasExcise"},"HasVat":{"type":"boolean","title":"forms:empowerment.HasVat"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","MeasureId","Count"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"type":"string","pattern":"^(\\d{17})?$","title":"forms:line.CatalogCode","description":"Optional in an empowerment (Didox 07 §6); operators send '' when the goods have no classifier code."},"CatalogName":{"type":"string","minLength":0,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","minLength":1,"maxLength":20,"title":"forms:line.MeasureId"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"},"EmpowermentProductId":{"title":"forms:empowerment.EmpowermentProductId","description":"The roaming id of the goods list (assigned by the hub).","$ref":"#/$defs/objectId"}},"title":"forms:empowerment.ProductList"}},"$defs":{"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"passportSerial":{"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
+export const validate = validate40;
+const schema23 = {"$id":"empowerment","title":"documents:kinds.empowerment","description":"Power of attorney, classic format (Didox 006, uz-edi.md §b.4). Roles are inverted: the BUYER company (BuyerTin) issues it to its agent to receive goods from the seller. An empowerment cannot be issued to oneself.","type":"object","additionalProperties":false,"required":["EmpowermentDoc","ContractDoc","Agent","SellerTin","Seller","BuyerTin","Buyer","ProductList"],"sellerNotBuyer":{"seller":"SellerTin","buyer":"BuyerTin"},"notToOneself":{"issuer":["BuyerTin"],"agent":"Agent/AgentTin"},"properties":{"EmpowermentId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue","EmpowermentDateOfExpire"],"dateOrder":{"from":"EmpowermentDateOfIssue","to":"EmpowermentDateOfExpire"},"properties":{"EmpowermentNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentRef.EmpowermentNo"},"EmpowermentDateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfIssue","notAfterToday":true},"EmpowermentDateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentRef.EmpowermentDateOfExpire"}},"title":"forms:empowerment.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:empowerment.ContractDoc"},"Agent":{"type":"object","additionalProperties":false,"required":["Fio","AgentTin"],"properties":{"JobTitle":{"type":["string","null"],"maxLength":300,"title":"forms:empowerment.JobTitle"},"Fio":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.Fio"},"AgentTin":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:empowerment.AgentTin","description":"The agent's PINFL (the national format names it AgentTin; the agent is an individual, identified by PINFL)."},"Passport":{"type":["object","null"],"additionalProperties":false,"required":["Number","IssuedBy","DateOfIssue"],"properties":{"Number":{"$ref":"#/$defs/passportSerial","minLength":9,"title":"forms:empowerment.Number"},"IssuedBy":{"type":"string","minLength":1,"maxLength":300,"title":"forms:empowerment.IssuedBy"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowerment.DateOfIssue"}},"title":"forms:empowerment.Passport","minProperties":1,"description":"The agent's passport. Optional: operators identify the agent by PINFL and send the passport's fields as null."},"AgentEmpowermentId":{"title":"forms:empowerment.AgentEmpowermentId","description":"The roaming id of the agent's copy of the power of attorney (assigned by the hub).","$ref":"#/$defs/objectId"}},"title":"forms:empowerment.Agent"},"SellerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:invoice.SellerTin"},"Seller":{"$ref":"#/$defs/party","title":"forms:invoice.Seller"},"BuyerTin":{"$ref":"#/$defs/tinOrPinfl","noIndividual":true,"title":"forms:invoice.BuyerTin"},"Buyer":{"$ref":"#/$defs/party","title":"forms:invoice.Buyer"},"ProductList":{"type":"object","additionalProperties":false,"required":["Tin","HasExcise","HasVat","Products"],"properties":{"Tin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:empowerment.Tin"},"HasExcise":{"type":"boolean","title":"forms:empowerment.HasExcise"},"HasVat":{"type":"boolean","title":"forms:empowerment.HasVat"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","MeasureId","Count"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"type":"string","pattern":"^(\\d{17})?$","title":"forms:line.CatalogCode","description":"Optional in an empowerment (Didox 07 §6); operators send '' when the goods have no classifier code."},"CatalogName":{"type":"string","minLength":0,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","minLength":1,"maxLength":20,"title":"forms:line.MeasureId"},"Count":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"},"EmpowermentProductId":{"title":"forms:empowerment.EmpowermentProductId","description":"The roaming id of the goods list (assigned by the hub).","$ref":"#/$defs/objectId"}},"title":"forms:empowerment.ProductList"}},"$defs":{"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"passportSerial":{"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
-const func3 = kw_ucs2length;
-const func8 = kw_notAfterToday;
-const func7 = kw_toErrors;
-const func10 = kw_dateOrder;
-const func44 = kw_noIndividual;
-const func54 = kw_notToOneself;
-const func56 = kw_sellerNotBuyer;
+const func4 = kw_ucs2length;
+const func9 = kw_notAfterToday;
+const func8 = kw_toErrors;
+const func11 = kw_dateOrder;
+const func45 = kw_noIndividual;
+const func55 = kw_notToOneself;
+const func57 = kw_sellerNotBuyer;
 const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
 const pattern6 = new RegExp("^(\\d{17})?$", "u");
-const schema22 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const func6 = kw_isoDate;
+const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func7 = kw_isoDate;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func6(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-const schema23 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func18 = kw_pinfl;
-
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func18(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate43.errors = vErrors;
-return errors === 0;
-}
-
-const schema24 = {"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true};
-const func22 = kw_passportSerial;
-
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func3(data) > 10){
+if(func4(data) > 10){
 const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -108,9 +32,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func22(data, true, rootData, this, instancePath + "");
+const issues0 = func7(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/passportSerial", "passportSerial");
+const kwErrors0 = func8(issues0, instancePath + "", "#/isoDate", "isoDate");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -125,18 +49,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"};
+const schema25 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func19 = kw_pinfl;
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema25,data};
+if(func4(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -144,6 +69,12 @@ else {
 vErrors.push(err0);
 }
 errors++;
+}
+const issues0 = func19(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/pinfl", "pinfl");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
 }
 }
 else {
@@ -156,19 +87,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const func29 = kw_pinflOrTin;
+const schema26 = {"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true};
+const func23 = kw_passportSerial;
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data};
+if(func4(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -177,8 +108,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(func3(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema26,data};
+const issues0 = func23(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/passportSerial", "passportSerial");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -187,15 +125,77 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func29(data, true, rootData, this, instancePath + "");
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"};
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!pattern1.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate50.errors = vErrors;
+return errors === 0;
+}
+
+const schema28 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func30 = kw_pinflOrTin;
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func4(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func4(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema28,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func30(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+const kwErrors0 = func8(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -204,21 +204,21 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
+const schema29 = {"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}};
 const pattern3 = new RegExp("^(\\d{12})?$", "u");
 const pattern4 = new RegExp("^(\\d{20}|\\d{27})?$", "u");
 const pattern5 = new RegExp("^(\\d{5})?$", "u");
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -228,7 +228,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Director === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -238,8 +238,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema27.properties, key0))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+if(!(func2.call(schema29.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -252,8 +252,8 @@ errors++;
 if(data.Name !== undefined){
 let data0 = data.Name;
 if(typeof data0 === "string"){
-if(func3(data0) > 500){
-const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema27.properties.Name,data:data0};
+if(func4(data0) > 500){
+const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema29.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -262,8 +262,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func3(data0) < 1){
-const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.Name,data:data0};
+if(func4(data0) < 1){
+const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -274,7 +274,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.Name.type,parentSchema:schema27.properties.Name,data:data0};
+const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.Name.type,parentSchema:schema29.properties.Name,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -287,8 +287,8 @@ errors++;
 if(data.BranchCode !== undefined){
 let data1 = data.BranchCode;
 if(typeof data1 === "string"){
-if(func3(data1) > 50){
-const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema27.properties.BranchCode,data:data1};
+if(func4(data1) > 50){
+const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema29.properties.BranchCode,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -299,7 +299,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.BranchCode.type,parentSchema:schema27.properties.BranchCode,data:data1};
+const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.BranchCode.type,parentSchema:schema29.properties.BranchCode,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -312,8 +312,8 @@ errors++;
 if(data.BranchName !== undefined){
 let data2 = data.BranchName;
 if(typeof data2 === "string"){
-if(func3(data2) > 500){
-const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema27.properties.BranchName,data:data2};
+if(func4(data2) > 500){
+const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema29.properties.BranchName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -324,7 +324,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.BranchName.type,parentSchema:schema27.properties.BranchName,data:data2};
+const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.BranchName.type,parentSchema:schema29.properties.BranchName,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -338,7 +338,7 @@ if(data.VatRegCode !== undefined){
 let data3 = data.VatRegCode;
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-const err10 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema27.properties.VatRegCode,data:data3};
+const err10 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{12})?$"},message:"must match pattern \""+"^(\\d{12})?$"+"\"",schema:"^(\\d{12})?$",parentSchema:schema29.properties.VatRegCode,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -349,7 +349,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.VatRegCode.type,parentSchema:schema27.properties.VatRegCode,data:data3};
+const err11 = {instancePath:instancePath+"/VatRegCode",schemaPath:"#/properties/VatRegCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.VatRegCode.type,parentSchema:schema29.properties.VatRegCode,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -362,7 +362,7 @@ errors++;
 if(data.VatRegStatus !== undefined){
 let data4 = data.VatRegStatus;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema27.properties.VatRegStatus.type},message:"must be integer,null",schema:schema27.properties.VatRegStatus.type,parentSchema:schema27.properties.VatRegStatus,data:data4};
+const err12 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/type",keyword:"type",params:{type: schema29.properties.VatRegStatus.type},message:"must be integer,null",schema:schema29.properties.VatRegStatus.type,parentSchema:schema29.properties.VatRegStatus,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -372,7 +372,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((((data4 === 20) || (data4 === 21)) || (data4 === 22)) || (data4 === null))){
-const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema27.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema27.properties.VatRegStatus.enum,parentSchema:schema27.properties.VatRegStatus,data:data4};
+const err13 = {instancePath:instancePath+"/VatRegStatus",schemaPath:"#/properties/VatRegStatus/enum",keyword:"enum",params:{allowedValues: schema29.properties.VatRegStatus.enum},message:"must be equal to one of the allowed values",schema:schema29.properties.VatRegStatus.enum,parentSchema:schema29.properties.VatRegStatus,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -386,7 +386,7 @@ if(data.Account !== undefined){
 let data5 = data.Account;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-const err14 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema27.properties.Account,data:data5};
+const err14 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/pattern",keyword:"pattern",params:{pattern: "^(\\d{20}|\\d{27})?$"},message:"must match pattern \""+"^(\\d{20}|\\d{27})?$"+"\"",schema:"^(\\d{20}|\\d{27})?$",parentSchema:schema29.properties.Account,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -397,7 +397,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.Account.type,parentSchema:schema27.properties.Account,data:data5};
+const err15 = {instancePath:instancePath+"/Account",schemaPath:"#/properties/Account/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.Account.type,parentSchema:schema29.properties.Account,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -411,7 +411,7 @@ if(data.BankId !== undefined){
 let data6 = data.BankId;
 if(typeof data6 === "string"){
 if(!pattern5.test(data6)){
-const err16 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema27.properties.BankId,data:data6};
+const err16 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/pattern",keyword:"pattern",params:{pattern: "^(\\d{5})?$"},message:"must match pattern \""+"^(\\d{5})?$"+"\"",schema:"^(\\d{5})?$",parentSchema:schema29.properties.BankId,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -422,7 +422,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.BankId.type,parentSchema:schema27.properties.BankId,data:data6};
+const err17 = {instancePath:instancePath+"/BankId",schemaPath:"#/properties/BankId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.BankId.type,parentSchema:schema29.properties.BankId,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -435,8 +435,8 @@ errors++;
 if(data.Address !== undefined){
 let data7 = data.Address;
 if(typeof data7 === "string"){
-if(func3(data7) > 500){
-const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema27.properties.Address,data:data7};
+if(func4(data7) > 500){
+const err18 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema29.properties.Address,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -447,7 +447,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.Address.type,parentSchema:schema27.properties.Address,data:data7};
+const err19 = {instancePath:instancePath+"/Address",schemaPath:"#/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.Address.type,parentSchema:schema29.properties.Address,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -460,8 +460,8 @@ errors++;
 if(data.Mobile !== undefined){
 let data8 = data.Mobile;
 if(typeof data8 === "string"){
-if(func3(data8) > 50){
-const err20 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema27.properties.Mobile,data:data8};
+if(func4(data8) > 50){
+const err20 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema29.properties.Mobile,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -472,7 +472,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.Mobile.type,parentSchema:schema27.properties.Mobile,data:data8};
+const err21 = {instancePath:instancePath+"/Mobile",schemaPath:"#/properties/Mobile/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.Mobile.type,parentSchema:schema29.properties.Mobile,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -485,8 +485,8 @@ errors++;
 if(data.WorkPhone !== undefined){
 let data9 = data.WorkPhone;
 if(typeof data9 === "string"){
-if(func3(data9) > 50){
-const err22 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema27.properties.WorkPhone,data:data9};
+if(func4(data9) > 50){
+const err22 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema29.properties.WorkPhone,data:data9};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -497,7 +497,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.WorkPhone.type,parentSchema:schema27.properties.WorkPhone,data:data9};
+const err23 = {instancePath:instancePath+"/WorkPhone",schemaPath:"#/properties/WorkPhone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.WorkPhone.type,parentSchema:schema29.properties.WorkPhone,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -510,8 +510,8 @@ errors++;
 if(data.Oked !== undefined){
 let data10 = data.Oked;
 if(typeof data10 === "string"){
-if(func3(data10) > 10){
-const err24 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema27.properties.Oked,data:data10};
+if(func4(data10) > 10){
+const err24 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema29.properties.Oked,data:data10};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -522,7 +522,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.Oked.type,parentSchema:schema27.properties.Oked,data:data10};
+const err25 = {instancePath:instancePath+"/Oked",schemaPath:"#/properties/Oked/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.Oked.type,parentSchema:schema29.properties.Oked,data:data10};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -535,8 +535,8 @@ errors++;
 if(data.DistrictId !== undefined){
 let data11 = data.DistrictId;
 if(typeof data11 === "string"){
-if(func3(data11) > 10){
-const err26 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema27.properties.DistrictId,data:data11};
+if(func4(data11) > 10){
+const err26 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema29.properties.DistrictId,data:data11};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -547,7 +547,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.DistrictId.type,parentSchema:schema27.properties.DistrictId,data:data11};
+const err27 = {instancePath:instancePath+"/DistrictId",schemaPath:"#/properties/DistrictId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.DistrictId.type,parentSchema:schema29.properties.DistrictId,data:data11};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -560,8 +560,8 @@ errors++;
 if(data.Director !== undefined){
 let data12 = data.Director;
 if(typeof data12 === "string"){
-if(func3(data12) > 300){
-const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema27.properties.Director,data:data12};
+if(func4(data12) > 300){
+const err28 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema29.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -570,8 +570,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(func3(data12) < 1){
-const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.Director,data:data12};
+if(func4(data12) < 1){
+const err29 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -582,7 +582,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.Director.type,parentSchema:schema27.properties.Director,data:data12};
+const err30 = {instancePath:instancePath+"/Director",schemaPath:"#/properties/Director/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.Director.type,parentSchema:schema29.properties.Director,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -595,8 +595,8 @@ errors++;
 if(data.Accountant !== undefined){
 let data13 = data.Accountant;
 if(typeof data13 === "string"){
-if(func3(data13) > 300){
-const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema27.properties.Accountant,data:data13};
+if(func4(data13) > 300){
+const err31 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema29.properties.Accountant,data:data13};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -607,7 +607,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.Accountant.type,parentSchema:schema27.properties.Accountant,data:data13};
+const err32 = {instancePath:instancePath+"/Accountant",schemaPath:"#/properties/Accountant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.Accountant.type,parentSchema:schema29.properties.Accountant,data:data13};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -619,7 +619,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -628,19 +628,19 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
-const func52 = kw_decimalPlaces;
+const schema30 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const func53 = kw_decimalPlaces;
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -650,7 +650,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -659,15 +659,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func52(data, 6, rootData, this, instancePath + "");
+const issues0 = func53(data, 6, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func8(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.type,parentSchema:schema28,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -676,18 +676,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="empowerment" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.EmpowermentDoc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -697,7 +697,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -707,7 +707,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.Agent === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -717,7 +717,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.SellerTin === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SellerTin"},message:"must have required property '"+"SellerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -727,7 +727,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.Seller === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -737,7 +737,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.BuyerTin === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "BuyerTin"},message:"must have required property '"+"BuyerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -747,7 +747,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Buyer === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -757,7 +757,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.ProductList === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductList"},message:"must have required property '"+"ProductList"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -767,8 +767,8 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema21.properties, key0))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+if(!(func2.call(schema23.properties, key0))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -782,7 +782,7 @@ if(data.EmpowermentId !== undefined){
 let data0 = data.EmpowermentId;
 if(typeof data0 === "string"){
 if(!pattern1.test(data0)){
-const err9 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema21.properties.EmpowermentId,data:data0};
+const err9 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.EmpowermentId,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -793,7 +793,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.EmpowermentId.type,parentSchema:schema21.properties.EmpowermentId,data:data0};
+const err10 = {instancePath:instancePath+"/EmpowermentId",schemaPath:"#/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.EmpowermentId.type,parentSchema:schema23.properties.EmpowermentId,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -807,7 +807,7 @@ if(data.EmpowermentDoc !== undefined){
 let data1 = data.EmpowermentDoc;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.EmpowermentNo === undefined){
-const err11 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema21.properties.EmpowermentDoc.required,parentSchema:schema21.properties.EmpowermentDoc,data:data1};
+const err11 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema23.properties.EmpowermentDoc.required,parentSchema:schema23.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -817,7 +817,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data1.EmpowermentDateOfIssue === undefined){
-const err12 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema21.properties.EmpowermentDoc.required,parentSchema:schema21.properties.EmpowermentDoc,data:data1};
+const err12 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema23.properties.EmpowermentDoc.required,parentSchema:schema23.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -827,7 +827,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data1.EmpowermentDateOfExpire === undefined){
-const err13 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfExpire"},message:"must have required property '"+"EmpowermentDateOfExpire"+"'",schema:schema21.properties.EmpowermentDoc.required,parentSchema:schema21.properties.EmpowermentDoc,data:data1};
+const err13 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfExpire"},message:"must have required property '"+"EmpowermentDateOfExpire"+"'",schema:schema23.properties.EmpowermentDoc.required,parentSchema:schema23.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -838,7 +838,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!(((key1 === "EmpowermentNo") || (key1 === "EmpowermentDateOfIssue")) || (key1 === "EmpowermentDateOfExpire"))){
-const err14 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.EmpowermentDoc,data:data1};
+const err14 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -851,8 +851,8 @@ errors++;
 if(data1.EmpowermentNo !== undefined){
 let data2 = data1.EmpowermentNo;
 if(typeof data2 === "string"){
-if(func3(data2) > 50){
-const err15 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
+if(func4(data2) > 50){
+const err15 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -861,8 +861,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(func3(data2) < 1){
-const err16 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
+if(func4(data2) < 1){
+const err16 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -873,7 +873,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.EmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema21.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
+const err17 = {instancePath:instancePath+"/EmpowermentDoc/EmpowermentNo",schemaPath:"#/properties/EmpowermentDoc/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.EmpowermentDoc.properties.EmpowermentNo.type,parentSchema:schema23.properties.EmpowermentDoc.properties.EmpowermentNo,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -885,34 +885,34 @@ errors++;
 }
 if(data1.EmpowermentDateOfIssue !== undefined){
 let data3 = data1.EmpowermentDateOfIssue;
-if(!(validate39.call(this, data3, {instancePath:instancePath+"/EmpowermentDoc/EmpowermentDateOfIssue",parentData:data1,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data3, {instancePath:instancePath+"/EmpowermentDoc/EmpowermentDateOfIssue",parentData:data1,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 if(typeof data3 === "string"){
-const issues0 = func8(data3, true, rootData, this, instancePath + "/EmpowermentDoc/EmpowermentDateOfIssue");
+const issues0 = func9(data3, true, rootData, this, instancePath + "/EmpowermentDoc/EmpowermentDateOfIssue");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/EmpowermentDoc/EmpowermentDateOfIssue", "#/properties/EmpowermentDoc/properties/EmpowermentDateOfIssue/notAfterToday", "notAfterToday");
+const kwErrors0 = func8(issues0, instancePath + "/EmpowermentDoc/EmpowermentDateOfIssue", "#/properties/EmpowermentDoc/properties/EmpowermentDateOfIssue/notAfterToday", "notAfterToday");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 }
 if(data1.EmpowermentDateOfExpire !== undefined){
-if(!(validate39.call(this, data1.EmpowermentDateOfExpire, {instancePath:instancePath+"/EmpowermentDoc/EmpowermentDateOfExpire",parentData:data1,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data1.EmpowermentDateOfExpire, {instancePath:instancePath+"/EmpowermentDoc/EmpowermentDateOfExpire",parentData:data1,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
-const issues1 = func10(data1, schema21.properties.EmpowermentDoc.dateOrder, rootData, this, instancePath + "/EmpowermentDoc");
+const issues1 = func11(data1, schema23.properties.EmpowermentDoc.dateOrder, rootData, this, instancePath + "/EmpowermentDoc");
 if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "/EmpowermentDoc", "#/properties/EmpowermentDoc/dateOrder", "dateOrder");
+const kwErrors1 = func8(issues1, instancePath + "/EmpowermentDoc", "#/properties/EmpowermentDoc/dateOrder", "dateOrder");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.EmpowermentDoc.type,parentSchema:schema21.properties.EmpowermentDoc,data:data1};
+const err18 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.EmpowermentDoc.type,parentSchema:schema23.properties.EmpowermentDoc,data:data1};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -926,7 +926,7 @@ if(data.ContractDoc !== undefined){
 let data5 = data.ContractDoc;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.ContractNo === undefined){
-const err19 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data5};
+const err19 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -936,7 +936,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data5.ContractDate === undefined){
-const err20 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data5};
+const err20 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -947,7 +947,7 @@ errors++;
 }
 for(const key2 in data5){
 if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err21 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ContractDoc,data:data5};
+const err21 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -960,8 +960,8 @@ errors++;
 if(data5.ContractNo !== undefined){
 let data6 = data5.ContractNo;
 if(typeof data6 === "string"){
-if(func3(data6) > 100){
-const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data6};
+if(func4(data6) > 100){
+const err22 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -970,8 +970,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(func3(data6) < 1){
-const err23 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data6};
+if(func4(data6) < 1){
+const err23 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -982,7 +982,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data6};
+const err24 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -993,14 +993,14 @@ errors++;
 }
 }
 if(data5.ContractDate !== undefined){
-if(!(validate39.call(this, data5.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data5,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data5.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data5,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ContractDoc.type,parentSchema:schema21.properties.ContractDoc,data:data5};
+const err25 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data5};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1014,7 +1014,7 @@ if(data.Agent !== undefined){
 let data8 = data.Agent;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.Fio === undefined){
-const err26 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "Fio"},message:"must have required property '"+"Fio"+"'",schema:schema21.properties.Agent.required,parentSchema:schema21.properties.Agent,data:data8};
+const err26 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "Fio"},message:"must have required property '"+"Fio"+"'",schema:schema23.properties.Agent.required,parentSchema:schema23.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1024,7 +1024,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data8.AgentTin === undefined){
-const err27 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "AgentTin"},message:"must have required property '"+"AgentTin"+"'",schema:schema21.properties.Agent.required,parentSchema:schema21.properties.Agent,data:data8};
+const err27 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/required",keyword:"required",params:{missingProperty: "AgentTin"},message:"must have required property '"+"AgentTin"+"'",schema:schema23.properties.Agent.required,parentSchema:schema23.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1035,7 +1035,7 @@ errors++;
 }
 for(const key3 in data8){
 if(!(((((key3 === "JobTitle") || (key3 === "Fio")) || (key3 === "AgentTin")) || (key3 === "Passport")) || (key3 === "AgentEmpowermentId"))){
-const err28 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Agent,data:data8};
+const err28 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1048,7 +1048,7 @@ errors++;
 if(data8.JobTitle !== undefined){
 let data9 = data8.JobTitle;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err29 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/type",keyword:"type",params:{type: schema21.properties.Agent.properties.JobTitle.type},message:"must be string,null",schema:schema21.properties.Agent.properties.JobTitle.type,parentSchema:schema21.properties.Agent.properties.JobTitle,data:data9};
+const err29 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/type",keyword:"type",params:{type: schema23.properties.Agent.properties.JobTitle.type},message:"must be string,null",schema:schema23.properties.Agent.properties.JobTitle.type,parentSchema:schema23.properties.Agent.properties.JobTitle,data:data9};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1058,8 +1058,8 @@ vErrors.push(err29);
 errors++;
 }
 if(typeof data9 === "string"){
-if(func3(data9) > 300){
-const err30 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Agent.properties.JobTitle,data:data9};
+if(func4(data9) > 300){
+const err30 = {instancePath:instancePath+"/Agent/JobTitle",schemaPath:"#/properties/Agent/properties/JobTitle/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Agent.properties.JobTitle,data:data9};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1073,8 +1073,8 @@ errors++;
 if(data8.Fio !== undefined){
 let data10 = data8.Fio;
 if(typeof data10 === "string"){
-if(func3(data10) > 300){
-const err31 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Agent.properties.Fio,data:data10};
+if(func4(data10) > 300){
+const err31 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Agent.properties.Fio,data:data10};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1083,8 +1083,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(func3(data10) < 1){
-const err32 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Agent.properties.Fio,data:data10};
+if(func4(data10) < 1){
+const err32 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Agent.properties.Fio,data:data10};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1095,7 +1095,7 @@ errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Agent.properties.Fio.type,parentSchema:schema21.properties.Agent.properties.Fio,data:data10};
+const err33 = {instancePath:instancePath+"/Agent/Fio",schemaPath:"#/properties/Agent/properties/Fio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Agent.properties.Fio.type,parentSchema:schema23.properties.Agent.properties.Fio,data:data10};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1107,13 +1107,13 @@ errors++;
 }
 if(data8.AgentTin !== undefined){
 let data11 = data8.AgentTin;
-if(!(validate43.call(this, data11, {instancePath:instancePath+"/Agent/AgentTin",parentData:data8,parentDataProperty:"AgentTin",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate45.call(this, data11, {instancePath:instancePath+"/Agent/AgentTin",parentData:data8,parentDataProperty:"AgentTin",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 if(typeof data11 === "string"){
-if(func3(data11) < 14){
-const err34 = {instancePath:instancePath+"/Agent/AgentTin",schemaPath:"#/properties/Agent/properties/AgentTin/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema21.properties.Agent.properties.AgentTin,data:data11};
+if(func4(data11) < 14){
+const err34 = {instancePath:instancePath+"/Agent/AgentTin",schemaPath:"#/properties/Agent/properties/AgentTin/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.Agent.properties.AgentTin,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1127,7 +1127,7 @@ errors++;
 if(data8.Passport !== undefined){
 let data12 = data8.Passport;
 if((!(data12 && typeof data12 == "object" && !Array.isArray(data12))) && (data12 !== null)){
-const err35 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/type",keyword:"type",params:{type: schema21.properties.Agent.properties.Passport.type},message:"must be object,null",schema:schema21.properties.Agent.properties.Passport.type,parentSchema:schema21.properties.Agent.properties.Passport,data:data12};
+const err35 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/type",keyword:"type",params:{type: schema23.properties.Agent.properties.Passport.type},message:"must be object,null",schema:schema23.properties.Agent.properties.Passport.type,parentSchema:schema23.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1138,7 +1138,7 @@ errors++;
 }
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(Object.keys(data12).length < 1){
-const err36 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Agent.properties.Passport,data:data12};
+const err36 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1148,7 +1148,7 @@ vErrors.push(err36);
 errors++;
 }
 if(data12.Number === undefined){
-const err37 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema21.properties.Agent.properties.Passport.required,parentSchema:schema21.properties.Agent.properties.Passport,data:data12};
+const err37 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema23.properties.Agent.properties.Passport.required,parentSchema:schema23.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1158,7 +1158,7 @@ vErrors.push(err37);
 errors++;
 }
 if(data12.IssuedBy === undefined){
-const err38 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "IssuedBy"},message:"must have required property '"+"IssuedBy"+"'",schema:schema21.properties.Agent.properties.Passport.required,parentSchema:schema21.properties.Agent.properties.Passport,data:data12};
+const err38 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "IssuedBy"},message:"must have required property '"+"IssuedBy"+"'",schema:schema23.properties.Agent.properties.Passport.required,parentSchema:schema23.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1168,7 +1168,7 @@ vErrors.push(err38);
 errors++;
 }
 if(data12.DateOfIssue === undefined){
-const err39 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema21.properties.Agent.properties.Passport.required,parentSchema:schema21.properties.Agent.properties.Passport,data:data12};
+const err39 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema23.properties.Agent.properties.Passport.required,parentSchema:schema23.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1179,7 +1179,7 @@ errors++;
 }
 for(const key4 in data12){
 if(!(((key4 === "Number") || (key4 === "IssuedBy")) || (key4 === "DateOfIssue"))){
-const err40 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Agent.properties.Passport,data:data12};
+const err40 = {instancePath:instancePath+"/Agent/Passport",schemaPath:"#/properties/Agent/properties/Passport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Agent.properties.Passport,data:data12};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1191,13 +1191,13 @@ errors++;
 }
 if(data12.Number !== undefined){
 let data13 = data12.Number;
-if(!(validate45.call(this, data13, {instancePath:instancePath+"/Agent/Passport/Number",parentData:data12,parentDataProperty:"Number",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate47.call(this, data13, {instancePath:instancePath+"/Agent/Passport/Number",parentData:data12,parentDataProperty:"Number",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 if(typeof data13 === "string"){
-if(func3(data13) < 9){
-const err41 = {instancePath:instancePath+"/Agent/Passport/Number",schemaPath:"#/properties/Agent/properties/Passport/properties/Number/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema21.properties.Agent.properties.Passport.properties.Number,data:data13};
+if(func4(data13) < 9){
+const err41 = {instancePath:instancePath+"/Agent/Passport/Number",schemaPath:"#/properties/Agent/properties/Passport/properties/Number/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema23.properties.Agent.properties.Passport.properties.Number,data:data13};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1211,8 +1211,8 @@ errors++;
 if(data12.IssuedBy !== undefined){
 let data14 = data12.IssuedBy;
 if(typeof data14 === "string"){
-if(func3(data14) > 300){
-const err42 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
+if(func4(data14) > 300){
+const err42 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1221,8 +1221,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(func3(data14) < 1){
-const err43 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
+if(func4(data14) < 1){
+const err43 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1233,7 +1233,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Agent.properties.Passport.properties.IssuedBy.type,parentSchema:schema21.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
+const err44 = {instancePath:instancePath+"/Agent/Passport/IssuedBy",schemaPath:"#/properties/Agent/properties/Passport/properties/IssuedBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Agent.properties.Passport.properties.IssuedBy.type,parentSchema:schema23.properties.Agent.properties.Passport.properties.IssuedBy,data:data14};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1244,22 +1244,22 @@ errors++;
 }
 }
 if(data12.DateOfIssue !== undefined){
-if(!(validate39.call(this, data12.DateOfIssue, {instancePath:instancePath+"/Agent/Passport/DateOfIssue",parentData:data12,parentDataProperty:"DateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data12.DateOfIssue, {instancePath:instancePath+"/Agent/Passport/DateOfIssue",parentData:data12,parentDataProperty:"DateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 if(data8.AgentEmpowermentId !== undefined){
-if(!(validate48.call(this, data8.AgentEmpowermentId, {instancePath:instancePath+"/Agent/AgentEmpowermentId",parentData:data8,parentDataProperty:"AgentEmpowermentId",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data8.AgentEmpowermentId, {instancePath:instancePath+"/Agent/AgentEmpowermentId",parentData:data8,parentDataProperty:"AgentEmpowermentId",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Agent.type,parentSchema:schema21.properties.Agent,data:data8};
+const err45 = {instancePath:instancePath+"/Agent",schemaPath:"#/properties/Agent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Agent.type,parentSchema:schema23.properties.Agent,data:data8};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1270,35 +1270,35 @@ errors++;
 }
 }
 if(data.SellerTin !== undefined){
-if(!(validate50.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate52.call(this, data.SellerTin, {instancePath:instancePath+"/SellerTin",parentData:data,parentDataProperty:"SellerTin",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
 if(data.Seller !== undefined){
-if(!(validate52.call(this, data.Seller, {instancePath:instancePath+"/Seller",parentData:data,parentDataProperty:"Seller",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54.call(this, data.Seller, {instancePath:instancePath+"/Seller",parentData:data,parentDataProperty:"Seller",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
 if(data.BuyerTin !== undefined){
 let data19 = data.BuyerTin;
-if(!(validate50.call(this, data19, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate52.call(this, data19, {instancePath:instancePath+"/BuyerTin",parentData:data,parentDataProperty:"BuyerTin",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 if(typeof data19 === "string"){
-const issues2 = func44(data19, true, rootData, this, instancePath + "/BuyerTin");
+const issues2 = func45(data19, true, rootData, this, instancePath + "/BuyerTin");
 if(issues2 !== null){
-const kwErrors2 = func7(issues2, instancePath + "/BuyerTin", "#/properties/BuyerTin/noIndividual", "noIndividual");
+const kwErrors2 = func8(issues2, instancePath + "/BuyerTin", "#/properties/BuyerTin/noIndividual", "noIndividual");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
 }
 }
 if(data.Buyer !== undefined){
-if(!(validate52.call(this, data.Buyer, {instancePath:instancePath+"/Buyer",parentData:data,parentDataProperty:"Buyer",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate54.call(this, data.Buyer, {instancePath:instancePath+"/Buyer",parentData:data,parentDataProperty:"Buyer",rootData}))){
+vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
 }
@@ -1306,7 +1306,7 @@ if(data.ProductList !== undefined){
 let data21 = data.ProductList;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.Tin === undefined){
-const err46 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema21.properties.ProductList.required,parentSchema:schema21.properties.ProductList,data:data21};
+const err46 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data21};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1316,7 +1316,7 @@ vErrors.push(err46);
 errors++;
 }
 if(data21.HasExcise === undefined){
-const err47 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema21.properties.ProductList.required,parentSchema:schema21.properties.ProductList,data:data21};
+const err47 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasExcise"},message:"must have required property '"+"HasExcise"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data21};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1326,7 +1326,7 @@ vErrors.push(err47);
 errors++;
 }
 if(data21.HasVat === undefined){
-const err48 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema21.properties.ProductList.required,parentSchema:schema21.properties.ProductList,data:data21};
+const err48 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "HasVat"},message:"must have required property '"+"HasVat"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data21};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1336,7 +1336,7 @@ vErrors.push(err48);
 errors++;
 }
 if(data21.Products === undefined){
-const err49 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema21.properties.ProductList.required,parentSchema:schema21.properties.ProductList,data:data21};
+const err49 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.properties.ProductList.required,parentSchema:schema23.properties.ProductList,data:data21};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1347,7 +1347,7 @@ errors++;
 }
 for(const key5 in data21){
 if(!(((((key5 === "Tin") || (key5 === "HasExcise")) || (key5 === "HasVat")) || (key5 === "Products")) || (key5 === "EmpowermentProductId"))){
-const err50 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ProductList,data:data21};
+const err50 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ProductList,data:data21};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1358,15 +1358,15 @@ errors++;
 }
 }
 if(data21.Tin !== undefined){
-if(!(validate50.call(this, data21.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data21,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate52.call(this, data21.Tin, {instancePath:instancePath+"/ProductList/Tin",parentData:data21,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
 if(data21.HasExcise !== undefined){
 let data23 = data21.HasExcise;
 if(typeof data23 !== "boolean"){
-const err51 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ProductList.properties.HasExcise.type,parentSchema:schema21.properties.ProductList.properties.HasExcise,data:data23};
+const err51 = {instancePath:instancePath+"/ProductList/HasExcise",schemaPath:"#/properties/ProductList/properties/HasExcise/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasExcise.type,parentSchema:schema23.properties.ProductList.properties.HasExcise,data:data23};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1379,7 +1379,7 @@ errors++;
 if(data21.HasVat !== undefined){
 let data24 = data21.HasVat;
 if(typeof data24 !== "boolean"){
-const err52 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.ProductList.properties.HasVat.type,parentSchema:schema21.properties.ProductList.properties.HasVat,data:data24};
+const err52 = {instancePath:instancePath+"/ProductList/HasVat",schemaPath:"#/properties/ProductList/properties/HasVat/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.ProductList.properties.HasVat.type,parentSchema:schema23.properties.ProductList.properties.HasVat,data:data24};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1393,7 +1393,7 @@ if(data21.Products !== undefined){
 let data25 = data21.Products;
 if(Array.isArray(data25)){
 if(data25.length > 10000){
-const err53 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema21.properties.ProductList.properties.Products,data:data25};
+const err53 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.ProductList.properties.Products,data:data25};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1403,7 +1403,7 @@ vErrors.push(err53);
 errors++;
 }
 if(data25.length < 1){
-const err54 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.ProductList.properties.Products,data:data25};
+const err54 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.ProductList.properties.Products,data:data25};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1417,7 +1417,7 @@ for(let i0=0; i0<len0; i0++){
 let data26 = data25[i0];
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(data26.OrdNo === undefined){
-const err55 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema21.properties.ProductList.properties.Products.items.required,parentSchema:schema21.properties.ProductList.properties.Products.items,data:data26};
+const err55 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data26};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1427,7 +1427,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data26.Name === undefined){
-const err56 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.ProductList.properties.Products.items.required,parentSchema:schema21.properties.ProductList.properties.Products.items,data:data26};
+const err56 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data26};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1437,7 +1437,7 @@ vErrors.push(err56);
 errors++;
 }
 if(data26.MeasureId === undefined){
-const err57 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "MeasureId"},message:"must have required property '"+"MeasureId"+"'",schema:schema21.properties.ProductList.properties.Products.items.required,parentSchema:schema21.properties.ProductList.properties.Products.items,data:data26};
+const err57 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "MeasureId"},message:"must have required property '"+"MeasureId"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data26};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1447,7 +1447,7 @@ vErrors.push(err57);
 errors++;
 }
 if(data26.Count === undefined){
-const err58 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema21.properties.ProductList.properties.Products.items.required,parentSchema:schema21.properties.ProductList.properties.Products.items,data:data26};
+const err58 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema23.properties.ProductList.properties.Products.items.required,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data26};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1458,7 +1458,7 @@ errors++;
 }
 for(const key6 in data26){
 if(!((((((key6 === "OrdNo") || (key6 === "CatalogCode")) || (key6 === "CatalogName")) || (key6 === "Name")) || (key6 === "MeasureId")) || (key6 === "Count"))){
-const err59 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ProductList.properties.Products.items,data:data26};
+const err59 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data26};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1471,7 +1471,7 @@ errors++;
 if(data26.OrdNo !== undefined){
 let data27 = data26.OrdNo;
 if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err60 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.OrdNo,data:data27};
+const err60 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.ProductList.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.OrdNo,data:data27};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1482,7 +1482,7 @@ errors++;
 }
 if((typeof data27 == "number") && (isFinite(data27))){
 if(data27 < 1 || isNaN(data27)){
-const err61 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.OrdNo,data:data27};
+const err61 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/OrdNo",schemaPath:"#/properties/ProductList/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.OrdNo,data:data27};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1497,7 +1497,7 @@ if(data26.CatalogCode !== undefined){
 let data28 = data26.CatalogCode;
 if(typeof data28 === "string"){
 if(!pattern6.test(data28)){
-const err62 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{17})?$"},message:"must match pattern \""+"^(\\d{17})?$"+"\"",schema:"^(\\d{17})?$",parentSchema:schema21.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data28};
+const err62 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{17})?$"},message:"must match pattern \""+"^(\\d{17})?$"+"\"",schema:"^(\\d{17})?$",parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data28};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1508,7 +1508,7 @@ errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ProductList.properties.Products.items.properties.CatalogCode.type,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data28};
+const err63 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogCode",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.CatalogCode.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogCode,data:data28};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1521,8 +1521,8 @@ errors++;
 if(data26.CatalogName !== undefined){
 let data29 = data26.CatalogName;
 if(typeof data29 === "string"){
-if(func3(data29) > 1000){
-const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.CatalogName,data:data29};
+if(func4(data29) > 1000){
+const err64 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName,data:data29};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1531,8 +1531,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(func3(data29) < 0){
-const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters",schema:0,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.CatalogName,data:data29};
+if(func4(data29) < 0){
+const err65 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters",schema:0,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName,data:data29};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1543,7 +1543,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.CatalogName,data:data29};
+const err66 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/CatalogName",schemaPath:"#/properties/ProductList/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.CatalogName,data:data29};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1556,8 +1556,8 @@ errors++;
 if(data26.Name !== undefined){
 let data30 = data26.Name;
 if(typeof data30 === "string"){
-if(func3(data30) > 1000){
-const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.Name,data:data30};
+if(func4(data30) > 1000){
+const err67 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.Name,data:data30};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1566,8 +1566,8 @@ vErrors.push(err67);
 }
 errors++;
 }
-if(func3(data30) < 1){
-const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.Name,data:data30};
+if(func4(data30) < 1){
+const err68 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.Name,data:data30};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1578,7 +1578,7 @@ errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.Name,data:data30};
+const err69 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/Name",schemaPath:"#/properties/ProductList/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.Name.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.Name,data:data30};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1591,8 +1591,8 @@ errors++;
 if(data26.MeasureId !== undefined){
 let data31 = data26.MeasureId;
 if(typeof data31 === "string"){
-if(func3(data31) > 20){
-const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.MeasureId,data:data31};
+if(func4(data31) > 20){
+const err70 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.MeasureId,data:data31};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1601,8 +1601,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(func3(data31) < 1){
-const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.MeasureId,data:data31};
+if(func4(data31) < 1){
+const err71 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.MeasureId,data:data31};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1613,7 +1613,7 @@ errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema21.properties.ProductList.properties.Products.items.properties.MeasureId,data:data31};
+const err72 = {instancePath:instancePath+"/ProductList/Products/" + i0+"/MeasureId",schemaPath:"#/properties/ProductList/properties/Products/items/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ProductList.properties.Products.items.properties.MeasureId.type,parentSchema:schema23.properties.ProductList.properties.Products.items.properties.MeasureId,data:data31};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1624,14 +1624,14 @@ errors++;
 }
 }
 if(data26.Count !== undefined){
-if(!(validate57.call(this, data26.Count, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",parentData:data26,parentDataProperty:"Count",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate59.call(this, data26.Count, {instancePath:instancePath+"/ProductList/Products/" + i0+"/Count",parentData:data26,parentDataProperty:"Count",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ProductList.properties.Products.items.type,parentSchema:schema21.properties.ProductList.properties.Products.items,data:data26};
+const err73 = {instancePath:instancePath+"/ProductList/Products/" + i0,schemaPath:"#/properties/ProductList/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ProductList.properties.Products.items.type,parentSchema:schema23.properties.ProductList.properties.Products.items,data:data26};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1643,7 +1643,7 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.ProductList.properties.Products.type,parentSchema:schema21.properties.ProductList.properties.Products,data:data25};
+const err74 = {instancePath:instancePath+"/ProductList/Products",schemaPath:"#/properties/ProductList/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.ProductList.properties.Products.type,parentSchema:schema23.properties.ProductList.properties.Products,data:data25};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1654,14 +1654,14 @@ errors++;
 }
 }
 if(data21.EmpowermentProductId !== undefined){
-if(!(validate48.call(this, data21.EmpowermentProductId, {instancePath:instancePath+"/ProductList/EmpowermentProductId",parentData:data21,parentDataProperty:"EmpowermentProductId",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data21.EmpowermentProductId, {instancePath:instancePath+"/ProductList/EmpowermentProductId",parentData:data21,parentDataProperty:"EmpowermentProductId",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ProductList.type,parentSchema:schema21.properties.ProductList,data:data21};
+const err75 = {instancePath:instancePath+"/ProductList",schemaPath:"#/properties/ProductList/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ProductList.type,parentSchema:schema23.properties.ProductList,data:data21};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1671,21 +1671,21 @@ vErrors.push(err75);
 errors++;
 }
 }
-const issues3 = func54(data, schema21.notToOneself, rootData, this, instancePath + "");
+const issues3 = func55(data, schema23.notToOneself, rootData, this, instancePath + "");
 if(issues3 !== null){
-const kwErrors3 = func7(issues3, instancePath + "", "#/notToOneself", "notToOneself");
+const kwErrors3 = func8(issues3, instancePath + "", "#/notToOneself", "notToOneself");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
-const issues4 = func56(data, schema21.sellerNotBuyer, rootData, this, instancePath + "");
+const issues4 = func57(data, schema23.sellerNotBuyer, rootData, this, instancePath + "");
 if(issues4 !== null){
-const kwErrors4 = func7(issues4, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+const kwErrors4 = func8(issues4, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
 errors = errors + kwErrors4.length;
 }
 }
 else {
-const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1694,20 +1694,20 @@ vErrors.push(err76);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const line__a085d38 = validate60;
-const schema29 = {"$defs":{"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"passportSerial":{"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}},"type":"object","additionalProperties":false,"required":["OrdNo","Name","MeasureId","Count"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"type":"string","pattern":"^(\\d{17})?$","title":"forms:line.CatalogCode","description":"Optional in an empowerment (Didox 07 §6); operators send '' when the goods have no classifier code."},"CatalogName":{"type":"string","minLength":0,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","minLength":1,"maxLength":20,"title":"forms:line.MeasureId"},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"}},"$id":"empowerment.line.-a085d38"};
+export const line__a085d38 = validate62;
+const schema31 = {"$defs":{"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"objectId":{"description":"A roaming id: 24 hexadecimal digits (a Mongo-style ObjectId, as the roaming hub and the operators assign them).","type":"string","pattern":"^[0-9a-fA-F]{24}$"},"party":{"description":"Seller or buyer requisites of an invoice (uz-edi.md §b.1). The TIN lives beside it (SellerTin/BuyerTin). Director is mandatory for both parties.","type":"object","additionalProperties":false,"required":["Name","Director"],"properties":{"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"VatRegCode":{"title":"forms:party.VatRegCode","type":"string","pattern":"^(\\d{12})?$"},"VatRegStatus":{"title":"forms:party.VatRegStatus","type":["integer","null"],"enum":[20,21,22,null]},"Account":{"title":"forms:party.Account","type":"string","pattern":"^(\\d{20}|\\d{27})?$"},"BankId":{"title":"forms:party.BankId","type":"string","pattern":"^(\\d{5})?$"},"Address":{"title":"forms:party.Address","type":"string","maxLength":500},"Mobile":{"title":"forms:party.Mobile","type":"string","maxLength":50},"WorkPhone":{"title":"forms:party.WorkPhone","type":"string","maxLength":50},"Oked":{"title":"forms:party.Oked","type":"string","maxLength":10},"DistrictId":{"title":"forms:party.DistrictId","type":"string","maxLength":10},"Director":{"title":"forms:party.Director","type":"string","minLength":1,"maxLength":300},"Accountant":{"title":"forms:party.Accountant","type":"string","maxLength":300}}},"passportSerial":{"description":"Passport series and number: two uppercase Latin letters, optional space, seven digits.","type":"string","maxLength":10,"passportSerial":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}},"type":"object","additionalProperties":false,"required":["OrdNo","Name","MeasureId","Count"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CatalogCode":{"type":"string","pattern":"^(\\d{17})?$","title":"forms:line.CatalogCode","description":"Optional in an empowerment (Didox 07 §6); operators send '' when the goods have no classifier code."},"CatalogName":{"type":"string","minLength":0,"maxLength":1000,"title":"forms:line.CatalogName"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"MeasureId":{"type":"string","minLength":1,"maxLength":20,"title":"forms:line.MeasureId"},"Count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"}},"$id":"empowerment.line.-a085d38"};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="empowerment.line.-a085d38" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1717,7 +1717,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1727,7 +1727,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.MeasureId === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "MeasureId"},message:"must have required property '"+"MeasureId"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "MeasureId"},message:"must have required property '"+"MeasureId"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1737,7 +1737,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.Count === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Count"},message:"must have required property '"+"Count"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1748,7 +1748,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "OrdNo") || (key0 === "CatalogCode")) || (key0 === "CatalogName")) || (key0 === "Name")) || (key0 === "MeasureId")) || (key0 === "Count"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1761,7 +1761,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err5 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.OrdNo.type,parentSchema:schema29.properties.OrdNo,data:data0};
+const err5 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.OrdNo.type,parentSchema:schema31.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1772,7 +1772,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err6 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.OrdNo,data:data0};
+const err6 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1787,7 +1787,7 @@ if(data.CatalogCode !== undefined){
 let data1 = data.CatalogCode;
 if(typeof data1 === "string"){
 if(!pattern6.test(data1)){
-const err7 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{17})?$"},message:"must match pattern \""+"^(\\d{17})?$"+"\"",schema:"^(\\d{17})?$",parentSchema:schema29.properties.CatalogCode,data:data1};
+const err7 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^(\\d{17})?$"},message:"must match pattern \""+"^(\\d{17})?$"+"\"",schema:"^(\\d{17})?$",parentSchema:schema31.properties.CatalogCode,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1798,7 +1798,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.CatalogCode.type,parentSchema:schema29.properties.CatalogCode,data:data1};
+const err8 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CatalogCode.type,parentSchema:schema31.properties.CatalogCode,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1811,8 +1811,8 @@ errors++;
 if(data.CatalogName !== undefined){
 let data2 = data.CatalogName;
 if(typeof data2 === "string"){
-if(func3(data2) > 1000){
-const err9 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema29.properties.CatalogName,data:data2};
+if(func4(data2) > 1000){
+const err9 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1821,8 +1821,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func3(data2) < 0){
-const err10 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters",schema:0,parentSchema:schema29.properties.CatalogName,data:data2};
+if(func4(data2) < 0){
+const err10 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 0},message:"must NOT have fewer than 0 characters",schema:0,parentSchema:schema31.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1833,7 +1833,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.CatalogName.type,parentSchema:schema29.properties.CatalogName,data:data2};
+const err11 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CatalogName.type,parentSchema:schema31.properties.CatalogName,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1846,8 +1846,8 @@ errors++;
 if(data.Name !== undefined){
 let data3 = data.Name;
 if(typeof data3 === "string"){
-if(func3(data3) > 1000){
-const err12 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema29.properties.Name,data:data3};
+if(func4(data3) > 1000){
+const err12 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1856,8 +1856,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func3(data3) < 1){
-const err13 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.Name,data:data3};
+if(func4(data3) < 1){
+const err13 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1868,7 +1868,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.Name.type,parentSchema:schema29.properties.Name,data:data3};
+const err14 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Name.type,parentSchema:schema31.properties.Name,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1881,8 +1881,8 @@ errors++;
 if(data.MeasureId !== undefined){
 let data4 = data.MeasureId;
 if(typeof data4 === "string"){
-if(func3(data4) > 20){
-const err15 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema29.properties.MeasureId,data:data4};
+if(func4(data4) > 20){
+const err15 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema31.properties.MeasureId,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1891,8 +1891,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(func3(data4) < 1){
-const err16 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.MeasureId,data:data4};
+if(func4(data4) < 1){
+const err16 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.MeasureId,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1903,7 +1903,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.MeasureId.type,parentSchema:schema29.properties.MeasureId,data:data4};
+const err17 = {instancePath:instancePath+"/MeasureId",schemaPath:"#/properties/MeasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.MeasureId.type,parentSchema:schema31.properties.MeasureId,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1917,7 +1917,7 @@ if(data.Count !== undefined){
 let data5 = data.Count;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 999999999 || isNaN(data5)){
-const err18 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema29.properties.Count,data:data5};
+const err18 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema31.properties.Count,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1927,7 +1927,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data5 <= 0 || isNaN(data5)){
-const err19 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema29.properties.Count,data:data5};
+const err19 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.Count,data:data5};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1936,15 +1936,15 @@ vErrors.push(err19);
 }
 errors++;
 }
-const issues0 = func52(data5, 6, rootData, this, instancePath + "/Count");
+const issues0 = func53(data5, 6, rootData, this, instancePath + "/Count");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func8(issues0, instancePath + "/Count", "#/properties/Count/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.Count.type,parentSchema:schema29.properties.Count,data:data5};
+const err20 = {instancePath:instancePath+"/Count",schemaPath:"#/properties/Count/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.Count.type,parentSchema:schema31.properties.Count,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1956,7 +1956,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1965,7 +1965,7 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 

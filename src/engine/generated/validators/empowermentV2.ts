@@ -3,27 +3,27 @@
 /* eslint-disable */
 import { dateOrder as kw_dateOrder, decimalPlaces as kw_decimalPlaces, isoDate as kw_isoDate, notAfterToday as kw_notAfterToday, notToOneself as kw_notToOneself, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, requiredUnless as kw_requiredUnless, sellerNotBuyer as kw_sellerNotBuyer, serverCheck as kw_serverCheck, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"empowermentV2","title":"documents:kinds.empowermentV2","description":"Power of attorney, new format (Didox 062, uz-edi.md §b.4): the buyer issues it, its accountant and the agent sign after. An empowerment cannot be issued to oneself (the agent is neither the issuing party nor its director).","type":"object","additionalProperties":false,"required":["EmpowermentType","OldEmpowermentDoc","EmpowermentDoc","ContractDoc","Seller","Buyer","Agent","Products"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"notToOneself":{"issuer":["Buyer/TinOrPinfl","Buyer/Director/Pinfl"],"agent":"Agent/Pinfl"},"requiredUnless":{"field":"EmpowermentType","equals":[0],"properties":["OldEmpowermentDoc"]},"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"EmpowermentType":{"type":"integer","enum":[0,1,4],"title":"forms:empowermentV2.EmpowermentType"},"OldEmpowermentDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentV2Id","No","DateOfIssue","DateOfExpire"],"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","serverCheck":{"name":"oldDocumentSameType","kind":"empowermentV2","idField":"EmpowermentV2Id"}},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue"},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.OldEmpowermentDoc"},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["No","DateOfIssue","DateOfExpire"],"dateOrder":{"from":"DateOfIssue","to":"DateOfExpire"},"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue","notAfterToday":true},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:empowermentV2.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.Date"}},"title":"forms:empowermentV2.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"},"Accountant":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"Agent":{"$ref":"#/$defs/person","title":"forms:empowermentV2.Agent"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"person":{"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
+export const validate = validate40;
+const schema23 = {"$id":"empowermentV2","title":"documents:kinds.empowermentV2","description":"Power of attorney, new format (Didox 062, uz-edi.md §b.4): the buyer issues it, its accountant and the agent sign after. An empowerment cannot be issued to oneself (the agent is neither the issuing party nor its director).","type":"object","additionalProperties":false,"required":["EmpowermentType","OldEmpowermentDoc","EmpowermentDoc","ContractDoc","Seller","Buyer","Agent","Products"],"sellerNotBuyer":{"seller":"Seller/TinOrPinfl","buyer":"Buyer/TinOrPinfl"},"notToOneself":{"issuer":["Buyer/TinOrPinfl","Buyer/Director/Pinfl"],"agent":"Agent/Pinfl"},"requiredUnless":{"field":"EmpowermentType","equals":[0],"properties":["OldEmpowermentDoc"]},"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"EmpowermentType":{"type":"integer","enum":[0,1,4],"title":"forms:empowermentV2.EmpowermentType"},"OldEmpowermentDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["EmpowermentV2Id","No","DateOfIssue","DateOfExpire"],"properties":{"EmpowermentV2Id":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","serverCheck":{"name":"oldDocumentSameType","kind":"empowermentV2","idField":"EmpowermentV2Id"}},"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue"},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.OldEmpowermentDoc"},"EmpowermentDoc":{"type":"object","additionalProperties":false,"required":["No","DateOfIssue","DateOfExpire"],"dateOrder":{"from":"DateOfIssue","to":"DateOfExpire"},"properties":{"No":{"type":"string","minLength":1,"maxLength":50,"title":"forms:empowermentV2.No"},"DateOfIssue":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfIssue","notAfterToday":true},"DateOfExpire":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.DateOfExpire"}},"title":"forms:empowermentV2.EmpowermentDoc"},"ContractDoc":{"type":"object","additionalProperties":false,"required":["No","Date"],"properties":{"No":{"type":"string","minLength":1,"maxLength":100,"title":"forms:empowermentV2.No"},"Date":{"$ref":"#/$defs/isoDate","title":"forms:empowermentV2.Date"}},"title":"forms:empowermentV2.ContractDoc"},"Seller":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"}},"title":"forms:invoice.Seller"},"Buyer":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name","Director"],"properties":{"TinOrPinfl":{"$ref":"#/$defs/tinOrPinfl","title":"forms:party.TinOrPinfl"},"Name":{"type":"string","minLength":1,"maxLength":500,"title":"forms:party.Name"},"BranchCode":{"type":"string","maxLength":50,"title":"forms:party.BranchCode"},"BranchName":{"type":"string","maxLength":500,"title":"forms:party.BranchName"},"Address":{"type":"string","maxLength":500,"title":"forms:party.Address"},"Director":{"$ref":"#/$defs/person","title":"forms:party.Director"},"Accountant":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:party.Accountant"}},"title":"forms:invoice.Buyer"},"Agent":{"$ref":"#/$defs/person","title":"forms:empowermentV2.Agent"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"}}},"title":"forms:invoice.Products"}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"person":{"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
-const func3 = kw_serverCheck;
-const func4 = kw_toErrors;
-const func5 = kw_ucs2length;
-const func12 = kw_notAfterToday;
-const func14 = kw_dateOrder;
-const func49 = kw_notToOneself;
-const func51 = kw_requiredUnless;
-const func53 = kw_sellerNotBuyer;
+const func4 = kw_serverCheck;
+const func5 = kw_toErrors;
+const func6 = kw_ucs2length;
+const func13 = kw_notAfterToday;
+const func15 = kw_dateOrder;
+const func50 = kw_notToOneself;
+const func52 = kw_requiredUnless;
+const func54 = kw_sellerNotBuyer;
 const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-const schema22 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const func8 = kw_isoDate;
+const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func9 = kw_isoDate;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func5(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22,data};
+if(func6(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -32,15 +32,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func8(data, true, rootData, this, instancePath + "");
+const issues0 = func9(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "", "#/isoDate", "isoDate");
+const kwErrors0 = func5(issues0, instancePath + "", "#/isoDate", "isoDate");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -49,67 +49,18 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const func20 = kw_pinflOrTin;
+const schema25 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func21 = kw_pinflOrTin;
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func5(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(func5(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func20(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate45.errors = vErrors;
-return errors === 0;
-}
-
-const schema24 = {"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}};
-const schema25 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func28 = kw_pinfl;
-
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func5(data) > 14){
+if(func6(data) > 14){
 const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
@@ -119,15 +70,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func28(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "", "#/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
+if(func6(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -136,17 +80,73 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate48.errors = vErrors;
+const issues0 = func21(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func5(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+const schema26 = {"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}};
+const schema27 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func29 = kw_pinfl;
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func6(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func29(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func5(issues0, instancePath + "", "#/pinfl", "pinfl");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate50.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Pinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -156,7 +156,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FullName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema24.required,parentSchema:schema24,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema26.required,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -167,7 +167,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "Pinfl") || (key0 === "FullName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -179,13 +179,13 @@ errors++;
 }
 if(data.Pinfl !== undefined){
 let data0 = data.Pinfl;
-if(!(validate48.call(this, data0, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data0, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if(typeof data0 === "string"){
-if(func5(data0) < 14){
-const err3 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema24.properties.Pinfl,data:data0};
+if(func6(data0) < 14){
+const err3 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema26.properties.Pinfl,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -199,8 +199,8 @@ errors++;
 if(data.FullName !== undefined){
 let data1 = data.FullName;
 if(typeof data1 === "string"){
-if(func5(data1) > 300){
-const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema24.properties.FullName,data:data1};
+if(func6(data1) > 300){
+const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema26.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -209,8 +209,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func5(data1) < 1){
-const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema24.properties.FullName,data:data1};
+if(func6(data1) < 1){
+const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -221,7 +221,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.properties.FullName.type,parentSchema:schema24.properties.FullName,data:data1};
+const err6 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.FullName.type,parentSchema:schema26.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -233,7 +233,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema24.type,parentSchema:schema24,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -242,51 +242,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const schema28 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
 const pattern3 = new RegExp("^\\d{17}$", "u");
-
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(!pattern3.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema26,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate55.errors = vErrors;
-return errors === 0;
-}
-
-const schema27 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const pattern4 = new RegExp("^\\d{1,20}$", "u");
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema27,data};
+if(!pattern3.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -297,7 +265,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.type,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -310,15 +278,47 @@ validate57.errors = vErrors;
 return errors === 0;
 }
 
-const schema28 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
-const func47 = kw_decimalPlaces;
+const schema29 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern4 = new RegExp("^\\d{1,20}$", "u");
 
 function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+if(typeof data === "string"){
+if(!pattern4.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.type,parentSchema:schema29,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate59.errors = vErrors;
+return errors === 0;
+}
+
+const schema30 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const func48 = kw_decimalPlaces;
+
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema28,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -328,7 +328,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema28,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -337,15 +337,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func47(data, 6, rootData, this, instancePath + "");
+const issues0 = func48(data, 6, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func5(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.type,parentSchema:schema28,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema30.type,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -354,18 +354,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="empowermentV2" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.EmpowermentType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentType"},message:"must have required property '"+"EmpowermentType"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentType"},message:"must have required property '"+"EmpowermentType"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -375,7 +375,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.OldEmpowermentDoc === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldEmpowermentDoc"},message:"must have required property '"+"OldEmpowermentDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldEmpowermentDoc"},message:"must have required property '"+"OldEmpowermentDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -385,7 +385,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.EmpowermentDoc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "EmpowermentDoc"},message:"must have required property '"+"EmpowermentDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -395,7 +395,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -405,7 +405,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.Seller === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Seller"},message:"must have required property '"+"Seller"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -415,7 +415,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.Buyer === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Buyer"},message:"must have required property '"+"Buyer"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -425,7 +425,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Agent === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Agent"},message:"must have required property '"+"Agent"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -435,7 +435,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Products === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -445,8 +445,8 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema21.properties, key0))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+if(!(func2.call(schema23.properties, key0))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -460,7 +460,7 @@ if(data.EmpowermentV2Id !== undefined){
 let data0 = data.EmpowermentV2Id;
 if(typeof data0 === "string"){
 if(!pattern1.test(data0)){
-const err9 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema21.properties.EmpowermentV2Id,data:data0};
+const err9 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.EmpowermentV2Id,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -471,7 +471,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.EmpowermentV2Id.type,parentSchema:schema21.properties.EmpowermentV2Id,data:data0};
+const err10 = {instancePath:instancePath+"/EmpowermentV2Id",schemaPath:"#/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.EmpowermentV2Id.type,parentSchema:schema23.properties.EmpowermentV2Id,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -484,7 +484,7 @@ errors++;
 if(data.EmpowermentType !== undefined){
 let data1 = data.EmpowermentType;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err11 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.EmpowermentType.type,parentSchema:schema21.properties.EmpowermentType,data:data1};
+const err11 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.EmpowermentType.type,parentSchema:schema23.properties.EmpowermentType,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -494,7 +494,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
-const err12 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/enum",keyword:"enum",params:{allowedValues: schema21.properties.EmpowermentType.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.EmpowermentType.enum,parentSchema:schema21.properties.EmpowermentType,data:data1};
+const err12 = {instancePath:instancePath+"/EmpowermentType",schemaPath:"#/properties/EmpowermentType/enum",keyword:"enum",params:{allowedValues: schema23.properties.EmpowermentType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.EmpowermentType.enum,parentSchema:schema23.properties.EmpowermentType,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -507,7 +507,7 @@ errors++;
 if(data.OldEmpowermentDoc !== undefined){
 let data2 = data.OldEmpowermentDoc;
 if((!(data2 && typeof data2 == "object" && !Array.isArray(data2))) && (data2 !== null)){
-const err13 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/type",keyword:"type",params:{type: schema21.properties.OldEmpowermentDoc.type},message:"must be object,null",schema:schema21.properties.OldEmpowermentDoc.type,parentSchema:schema21.properties.OldEmpowermentDoc,data:data2};
+const err13 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/type",keyword:"type",params:{type: schema23.properties.OldEmpowermentDoc.type},message:"must be object,null",schema:schema23.properties.OldEmpowermentDoc.type,parentSchema:schema23.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -518,7 +518,7 @@ errors++;
 }
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(Object.keys(data2).length < 1){
-const err14 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.OldEmpowermentDoc,data:data2};
+const err14 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -528,7 +528,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data2.EmpowermentV2Id === undefined){
-const err15 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentV2Id"},message:"must have required property '"+"EmpowermentV2Id"+"'",schema:schema21.properties.OldEmpowermentDoc.required,parentSchema:schema21.properties.OldEmpowermentDoc,data:data2};
+const err15 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "EmpowermentV2Id"},message:"must have required property '"+"EmpowermentV2Id"+"'",schema:schema23.properties.OldEmpowermentDoc.required,parentSchema:schema23.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -538,7 +538,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data2.No === undefined){
-const err16 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema21.properties.OldEmpowermentDoc.required,parentSchema:schema21.properties.OldEmpowermentDoc,data:data2};
+const err16 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema23.properties.OldEmpowermentDoc.required,parentSchema:schema23.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -548,7 +548,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data2.DateOfIssue === undefined){
-const err17 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema21.properties.OldEmpowermentDoc.required,parentSchema:schema21.properties.OldEmpowermentDoc,data:data2};
+const err17 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema23.properties.OldEmpowermentDoc.required,parentSchema:schema23.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -558,7 +558,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data2.DateOfExpire === undefined){
-const err18 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema21.properties.OldEmpowermentDoc.required,parentSchema:schema21.properties.OldEmpowermentDoc,data:data2};
+const err18 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema23.properties.OldEmpowermentDoc.required,parentSchema:schema23.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -569,7 +569,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((((key1 === "EmpowermentV2Id") || (key1 === "No")) || (key1 === "DateOfIssue")) || (key1 === "DateOfExpire"))){
-const err19 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.OldEmpowermentDoc,data:data2};
+const err19 = {instancePath:instancePath+"/OldEmpowermentDoc",schemaPath:"#/properties/OldEmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OldEmpowermentDoc,data:data2};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -581,15 +581,15 @@ errors++;
 }
 if(data2.EmpowermentV2Id !== undefined){
 let data3 = data2.EmpowermentV2Id;
-const issues0 = func3(data3, schema21.properties.OldEmpowermentDoc.properties.EmpowermentV2Id.serverCheck, rootData, this, instancePath + "/OldEmpowermentDoc/EmpowermentV2Id");
+const issues0 = func4(data3, schema23.properties.OldEmpowermentDoc.properties.EmpowermentV2Id.serverCheck, rootData, this, instancePath + "/OldEmpowermentDoc/EmpowermentV2Id");
 if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "/OldEmpowermentDoc/EmpowermentV2Id", "#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/serverCheck", "serverCheck");
+const kwErrors0 = func5(issues0, instancePath + "/OldEmpowermentDoc/EmpowermentV2Id", "#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/serverCheck", "serverCheck");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err20 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema21.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
+const err20 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -600,7 +600,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OldEmpowermentDoc.properties.EmpowermentV2Id.type,parentSchema:schema21.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
+const err21 = {instancePath:instancePath+"/OldEmpowermentDoc/EmpowermentV2Id",schemaPath:"#/properties/OldEmpowermentDoc/properties/EmpowermentV2Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OldEmpowermentDoc.properties.EmpowermentV2Id.type,parentSchema:schema23.properties.OldEmpowermentDoc.properties.EmpowermentV2Id,data:data3};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -613,8 +613,8 @@ errors++;
 if(data2.No !== undefined){
 let data4 = data2.No;
 if(typeof data4 === "string"){
-if(func5(data4) > 50){
-const err22 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.OldEmpowermentDoc.properties.No,data:data4};
+if(func6(data4) > 50){
+const err22 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OldEmpowermentDoc.properties.No,data:data4};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -623,8 +623,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(func5(data4) < 1){
-const err23 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.OldEmpowermentDoc.properties.No,data:data4};
+if(func6(data4) < 1){
+const err23 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OldEmpowermentDoc.properties.No,data:data4};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -635,7 +635,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OldEmpowermentDoc.properties.No.type,parentSchema:schema21.properties.OldEmpowermentDoc.properties.No,data:data4};
+const err24 = {instancePath:instancePath+"/OldEmpowermentDoc/No",schemaPath:"#/properties/OldEmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OldEmpowermentDoc.properties.No.type,parentSchema:schema23.properties.OldEmpowermentDoc.properties.No,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -646,14 +646,14 @@ errors++;
 }
 }
 if(data2.DateOfIssue !== undefined){
-if(!(validate39.call(this, data2.DateOfIssue, {instancePath:instancePath+"/OldEmpowermentDoc/DateOfIssue",parentData:data2,parentDataProperty:"DateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data2.DateOfIssue, {instancePath:instancePath+"/OldEmpowermentDoc/DateOfIssue",parentData:data2,parentDataProperty:"DateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data2.DateOfExpire !== undefined){
-if(!(validate39.call(this, data2.DateOfExpire, {instancePath:instancePath+"/OldEmpowermentDoc/DateOfExpire",parentData:data2,parentDataProperty:"DateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data2.DateOfExpire, {instancePath:instancePath+"/OldEmpowermentDoc/DateOfExpire",parentData:data2,parentDataProperty:"DateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -663,7 +663,7 @@ if(data.EmpowermentDoc !== undefined){
 let data7 = data.EmpowermentDoc;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.No === undefined){
-const err25 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema21.properties.EmpowermentDoc.required,parentSchema:schema21.properties.EmpowermentDoc,data:data7};
+const err25 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema23.properties.EmpowermentDoc.required,parentSchema:schema23.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -673,7 +673,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data7.DateOfIssue === undefined){
-const err26 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema21.properties.EmpowermentDoc.required,parentSchema:schema21.properties.EmpowermentDoc,data:data7};
+const err26 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfIssue"},message:"must have required property '"+"DateOfIssue"+"'",schema:schema23.properties.EmpowermentDoc.required,parentSchema:schema23.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -683,7 +683,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data7.DateOfExpire === undefined){
-const err27 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema21.properties.EmpowermentDoc.required,parentSchema:schema21.properties.EmpowermentDoc,data:data7};
+const err27 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/required",keyword:"required",params:{missingProperty: "DateOfExpire"},message:"must have required property '"+"DateOfExpire"+"'",schema:schema23.properties.EmpowermentDoc.required,parentSchema:schema23.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -694,7 +694,7 @@ errors++;
 }
 for(const key2 in data7){
 if(!(((key2 === "No") || (key2 === "DateOfIssue")) || (key2 === "DateOfExpire"))){
-const err28 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.EmpowermentDoc,data:data7};
+const err28 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -707,8 +707,8 @@ errors++;
 if(data7.No !== undefined){
 let data8 = data7.No;
 if(typeof data8 === "string"){
-if(func5(data8) > 50){
-const err29 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.EmpowermentDoc.properties.No,data:data8};
+if(func6(data8) > 50){
+const err29 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.EmpowermentDoc.properties.No,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -717,8 +717,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(func5(data8) < 1){
-const err30 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.EmpowermentDoc.properties.No,data:data8};
+if(func6(data8) < 1){
+const err30 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.EmpowermentDoc.properties.No,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -729,7 +729,7 @@ errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.EmpowermentDoc.properties.No.type,parentSchema:schema21.properties.EmpowermentDoc.properties.No,data:data8};
+const err31 = {instancePath:instancePath+"/EmpowermentDoc/No",schemaPath:"#/properties/EmpowermentDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.EmpowermentDoc.properties.No.type,parentSchema:schema23.properties.EmpowermentDoc.properties.No,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -741,34 +741,34 @@ errors++;
 }
 if(data7.DateOfIssue !== undefined){
 let data9 = data7.DateOfIssue;
-if(!(validate39.call(this, data9, {instancePath:instancePath+"/EmpowermentDoc/DateOfIssue",parentData:data7,parentDataProperty:"DateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data9, {instancePath:instancePath+"/EmpowermentDoc/DateOfIssue",parentData:data7,parentDataProperty:"DateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 if(typeof data9 === "string"){
-const issues1 = func12(data9, true, rootData, this, instancePath + "/EmpowermentDoc/DateOfIssue");
+const issues1 = func13(data9, true, rootData, this, instancePath + "/EmpowermentDoc/DateOfIssue");
 if(issues1 !== null){
-const kwErrors1 = func4(issues1, instancePath + "/EmpowermentDoc/DateOfIssue", "#/properties/EmpowermentDoc/properties/DateOfIssue/notAfterToday", "notAfterToday");
+const kwErrors1 = func5(issues1, instancePath + "/EmpowermentDoc/DateOfIssue", "#/properties/EmpowermentDoc/properties/DateOfIssue/notAfterToday", "notAfterToday");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
 }
 }
 if(data7.DateOfExpire !== undefined){
-if(!(validate39.call(this, data7.DateOfExpire, {instancePath:instancePath+"/EmpowermentDoc/DateOfExpire",parentData:data7,parentDataProperty:"DateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data7.DateOfExpire, {instancePath:instancePath+"/EmpowermentDoc/DateOfExpire",parentData:data7,parentDataProperty:"DateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
-const issues2 = func14(data7, schema21.properties.EmpowermentDoc.dateOrder, rootData, this, instancePath + "/EmpowermentDoc");
+const issues2 = func15(data7, schema23.properties.EmpowermentDoc.dateOrder, rootData, this, instancePath + "/EmpowermentDoc");
 if(issues2 !== null){
-const kwErrors2 = func4(issues2, instancePath + "/EmpowermentDoc", "#/properties/EmpowermentDoc/dateOrder", "dateOrder");
+const kwErrors2 = func5(issues2, instancePath + "/EmpowermentDoc", "#/properties/EmpowermentDoc/dateOrder", "dateOrder");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.EmpowermentDoc.type,parentSchema:schema21.properties.EmpowermentDoc,data:data7};
+const err32 = {instancePath:instancePath+"/EmpowermentDoc",schemaPath:"#/properties/EmpowermentDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.EmpowermentDoc.type,parentSchema:schema23.properties.EmpowermentDoc,data:data7};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -782,7 +782,7 @@ if(data.ContractDoc !== undefined){
 let data11 = data.ContractDoc;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.No === undefined){
-const err33 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data11};
+const err33 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "No"},message:"must have required property '"+"No"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data11};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -792,7 +792,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data11.Date === undefined){
-const err34 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data11};
+const err34 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "Date"},message:"must have required property '"+"Date"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data11};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -803,7 +803,7 @@ errors++;
 }
 for(const key3 in data11){
 if(!((key3 === "No") || (key3 === "Date"))){
-const err35 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ContractDoc,data:data11};
+const err35 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data11};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -816,8 +816,8 @@ errors++;
 if(data11.No !== undefined){
 let data12 = data11.No;
 if(typeof data12 === "string"){
-if(func5(data12) > 100){
-const err36 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.ContractDoc.properties.No,data:data12};
+if(func6(data12) > 100){
+const err36 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.No,data:data12};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -826,8 +826,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(func5(data12) < 1){
-const err37 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ContractDoc.properties.No,data:data12};
+if(func6(data12) < 1){
+const err37 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.No,data:data12};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -838,7 +838,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ContractDoc.properties.No.type,parentSchema:schema21.properties.ContractDoc.properties.No,data:data12};
+const err38 = {instancePath:instancePath+"/ContractDoc/No",schemaPath:"#/properties/ContractDoc/properties/No/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.No.type,parentSchema:schema23.properties.ContractDoc.properties.No,data:data12};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -849,14 +849,14 @@ errors++;
 }
 }
 if(data11.Date !== undefined){
-if(!(validate39.call(this, data11.Date, {instancePath:instancePath+"/ContractDoc/Date",parentData:data11,parentDataProperty:"Date",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data11.Date, {instancePath:instancePath+"/ContractDoc/Date",parentData:data11,parentDataProperty:"Date",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.ContractDoc.type,parentSchema:schema21.properties.ContractDoc,data:data11};
+const err39 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data11};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -870,7 +870,7 @@ if(data.Seller !== undefined){
 let data14 = data.Seller;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.TinOrPinfl === undefined){
-const err40 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema21.properties.Seller.required,parentSchema:schema21.properties.Seller,data:data14};
+const err40 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.Seller.required,parentSchema:schema23.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -880,7 +880,7 @@ vErrors.push(err40);
 errors++;
 }
 if(data14.Name === undefined){
-const err41 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.Seller.required,parentSchema:schema21.properties.Seller,data:data14};
+const err41 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Seller.required,parentSchema:schema23.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -890,7 +890,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data14.Director === undefined){
-const err42 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema21.properties.Seller.required,parentSchema:schema21.properties.Seller,data:data14};
+const err42 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema23.properties.Seller.required,parentSchema:schema23.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -901,7 +901,7 @@ errors++;
 }
 for(const key4 in data14){
 if(!((((((key4 === "TinOrPinfl") || (key4 === "Name")) || (key4 === "BranchCode")) || (key4 === "BranchName")) || (key4 === "Address")) || (key4 === "Director"))){
-const err43 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Seller,data:data14};
+const err43 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -912,16 +912,16 @@ errors++;
 }
 }
 if(data14.TinOrPinfl !== undefined){
-if(!(validate45.call(this, data14.TinOrPinfl, {instancePath:instancePath+"/Seller/TinOrPinfl",parentData:data14,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate47.call(this, data14.TinOrPinfl, {instancePath:instancePath+"/Seller/TinOrPinfl",parentData:data14,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
 if(data14.Name !== undefined){
 let data16 = data14.Name;
 if(typeof data16 === "string"){
-if(func5(data16) > 500){
-const err44 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Seller.properties.Name,data:data16};
+if(func6(data16) > 500){
+const err44 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Seller.properties.Name,data:data16};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -930,8 +930,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(func5(data16) < 1){
-const err45 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Seller.properties.Name,data:data16};
+if(func6(data16) < 1){
+const err45 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Seller.properties.Name,data:data16};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -942,7 +942,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Seller.properties.Name.type,parentSchema:schema21.properties.Seller.properties.Name,data:data16};
+const err46 = {instancePath:instancePath+"/Seller/Name",schemaPath:"#/properties/Seller/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.Name.type,parentSchema:schema23.properties.Seller.properties.Name,data:data16};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -955,8 +955,8 @@ errors++;
 if(data14.BranchCode !== undefined){
 let data17 = data14.BranchCode;
 if(typeof data17 === "string"){
-if(func5(data17) > 50){
-const err47 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Seller.properties.BranchCode,data:data17};
+if(func6(data17) > 50){
+const err47 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Seller.properties.BranchCode,data:data17};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -967,7 +967,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Seller.properties.BranchCode.type,parentSchema:schema21.properties.Seller.properties.BranchCode,data:data17};
+const err48 = {instancePath:instancePath+"/Seller/BranchCode",schemaPath:"#/properties/Seller/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.BranchCode.type,parentSchema:schema23.properties.Seller.properties.BranchCode,data:data17};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -980,8 +980,8 @@ errors++;
 if(data14.BranchName !== undefined){
 let data18 = data14.BranchName;
 if(typeof data18 === "string"){
-if(func5(data18) > 500){
-const err49 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Seller.properties.BranchName,data:data18};
+if(func6(data18) > 500){
+const err49 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Seller.properties.BranchName,data:data18};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -992,7 +992,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Seller.properties.BranchName.type,parentSchema:schema21.properties.Seller.properties.BranchName,data:data18};
+const err50 = {instancePath:instancePath+"/Seller/BranchName",schemaPath:"#/properties/Seller/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.BranchName.type,parentSchema:schema23.properties.Seller.properties.BranchName,data:data18};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1005,8 +1005,8 @@ errors++;
 if(data14.Address !== undefined){
 let data19 = data14.Address;
 if(typeof data19 === "string"){
-if(func5(data19) > 500){
-const err51 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Seller.properties.Address,data:data19};
+if(func6(data19) > 500){
+const err51 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Seller.properties.Address,data:data19};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1017,7 +1017,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Seller.properties.Address.type,parentSchema:schema21.properties.Seller.properties.Address,data:data19};
+const err52 = {instancePath:instancePath+"/Seller/Address",schemaPath:"#/properties/Seller/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Seller.properties.Address.type,parentSchema:schema23.properties.Seller.properties.Address,data:data19};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1028,14 +1028,14 @@ errors++;
 }
 }
 if(data14.Director !== undefined){
-if(!(validate47.call(this, data14.Director, {instancePath:instancePath+"/Seller/Director",parentData:data14,parentDataProperty:"Director",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate49.call(this, data14.Director, {instancePath:instancePath+"/Seller/Director",parentData:data14,parentDataProperty:"Director",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Seller.type,parentSchema:schema21.properties.Seller,data:data14};
+const err53 = {instancePath:instancePath+"/Seller",schemaPath:"#/properties/Seller/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Seller.type,parentSchema:schema23.properties.Seller,data:data14};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1049,7 +1049,7 @@ if(data.Buyer !== undefined){
 let data21 = data.Buyer;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.TinOrPinfl === undefined){
-const err54 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema21.properties.Buyer.required,parentSchema:schema21.properties.Buyer,data:data21};
+const err54 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.Buyer.required,parentSchema:schema23.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1059,7 +1059,7 @@ vErrors.push(err54);
 errors++;
 }
 if(data21.Name === undefined){
-const err55 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.Buyer.required,parentSchema:schema21.properties.Buyer,data:data21};
+const err55 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Buyer.required,parentSchema:schema23.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1069,7 +1069,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data21.Director === undefined){
-const err56 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema21.properties.Buyer.required,parentSchema:schema21.properties.Buyer,data:data21};
+const err56 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/required",keyword:"required",params:{missingProperty: "Director"},message:"must have required property '"+"Director"+"'",schema:schema23.properties.Buyer.required,parentSchema:schema23.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1080,7 +1080,7 @@ errors++;
 }
 for(const key5 in data21){
 if(!(((((((key5 === "TinOrPinfl") || (key5 === "Name")) || (key5 === "BranchCode")) || (key5 === "BranchName")) || (key5 === "Address")) || (key5 === "Director")) || (key5 === "Accountant"))){
-const err57 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Buyer,data:data21};
+const err57 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1091,16 +1091,16 @@ errors++;
 }
 }
 if(data21.TinOrPinfl !== undefined){
-if(!(validate45.call(this, data21.TinOrPinfl, {instancePath:instancePath+"/Buyer/TinOrPinfl",parentData:data21,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate47.call(this, data21.TinOrPinfl, {instancePath:instancePath+"/Buyer/TinOrPinfl",parentData:data21,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
 }
 if(data21.Name !== undefined){
 let data23 = data21.Name;
 if(typeof data23 === "string"){
-if(func5(data23) > 500){
-const err58 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Buyer.properties.Name,data:data23};
+if(func6(data23) > 500){
+const err58 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1109,8 +1109,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(func5(data23) < 1){
-const err59 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Buyer.properties.Name,data:data23};
+if(func6(data23) < 1){
+const err59 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Buyer.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1121,7 +1121,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Buyer.properties.Name.type,parentSchema:schema21.properties.Buyer.properties.Name,data:data23};
+const err60 = {instancePath:instancePath+"/Buyer/Name",schemaPath:"#/properties/Buyer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Name.type,parentSchema:schema23.properties.Buyer.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1134,8 +1134,8 @@ errors++;
 if(data21.BranchCode !== undefined){
 let data24 = data21.BranchCode;
 if(typeof data24 === "string"){
-if(func5(data24) > 50){
-const err61 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Buyer.properties.BranchCode,data:data24};
+if(func6(data24) > 50){
+const err61 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Buyer.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1146,7 +1146,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Buyer.properties.BranchCode.type,parentSchema:schema21.properties.Buyer.properties.BranchCode,data:data24};
+const err62 = {instancePath:instancePath+"/Buyer/BranchCode",schemaPath:"#/properties/Buyer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.BranchCode.type,parentSchema:schema23.properties.Buyer.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1159,8 +1159,8 @@ errors++;
 if(data21.BranchName !== undefined){
 let data25 = data21.BranchName;
 if(typeof data25 === "string"){
-if(func5(data25) > 500){
-const err63 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Buyer.properties.BranchName,data:data25};
+if(func6(data25) > 500){
+const err63 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1171,7 +1171,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Buyer.properties.BranchName.type,parentSchema:schema21.properties.Buyer.properties.BranchName,data:data25};
+const err64 = {instancePath:instancePath+"/Buyer/BranchName",schemaPath:"#/properties/Buyer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.BranchName.type,parentSchema:schema23.properties.Buyer.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1184,8 +1184,8 @@ errors++;
 if(data21.Address !== undefined){
 let data26 = data21.Address;
 if(typeof data26 === "string"){
-if(func5(data26) > 500){
-const err65 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Buyer.properties.Address,data:data26};
+if(func6(data26) > 500){
+const err65 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Buyer.properties.Address,data:data26};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1196,7 +1196,7 @@ errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Buyer.properties.Address.type,parentSchema:schema21.properties.Buyer.properties.Address,data:data26};
+const err66 = {instancePath:instancePath+"/Buyer/Address",schemaPath:"#/properties/Buyer/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Address.type,parentSchema:schema23.properties.Buyer.properties.Address,data:data26};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1207,15 +1207,15 @@ errors++;
 }
 }
 if(data21.Director !== undefined){
-if(!(validate47.call(this, data21.Director, {instancePath:instancePath+"/Buyer/Director",parentData:data21,parentDataProperty:"Director",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate49.call(this, data21.Director, {instancePath:instancePath+"/Buyer/Director",parentData:data21,parentDataProperty:"Director",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 }
 if(data21.Accountant !== undefined){
 let data28 = data21.Accountant;
 if((!(data28 && typeof data28 == "object" && !Array.isArray(data28))) && (data28 !== null)){
-const err67 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: schema21.properties.Buyer.properties.Accountant.type},message:"must be object,null",schema:schema21.properties.Buyer.properties.Accountant.type,parentSchema:schema21.properties.Buyer.properties.Accountant,data:data28};
+const err67 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/type",keyword:"type",params:{type: schema23.properties.Buyer.properties.Accountant.type},message:"must be object,null",schema:schema23.properties.Buyer.properties.Accountant.type,parentSchema:schema23.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1226,7 +1226,7 @@ errors++;
 }
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if(Object.keys(data28).length < 1){
-const err68 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Buyer.properties.Accountant,data:data28};
+const err68 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1236,7 +1236,7 @@ vErrors.push(err68);
 errors++;
 }
 if(data28.Pinfl === undefined){
-const err69 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema21.properties.Buyer.properties.Accountant.required,parentSchema:schema21.properties.Buyer.properties.Accountant,data:data28};
+const err69 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.Buyer.properties.Accountant.required,parentSchema:schema23.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1246,7 +1246,7 @@ vErrors.push(err69);
 errors++;
 }
 if(data28.FullName === undefined){
-const err70 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema21.properties.Buyer.properties.Accountant.required,parentSchema:schema21.properties.Buyer.properties.Accountant,data:data28};
+const err70 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.Buyer.properties.Accountant.required,parentSchema:schema23.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1257,7 +1257,7 @@ errors++;
 }
 for(const key6 in data28){
 if(!((key6 === "Pinfl") || (key6 === "FullName"))){
-const err71 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Buyer.properties.Accountant,data:data28};
+const err71 = {instancePath:instancePath+"/Buyer/Accountant",schemaPath:"#/properties/Buyer/properties/Accountant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Buyer.properties.Accountant,data:data28};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1269,13 +1269,13 @@ errors++;
 }
 if(data28.Pinfl !== undefined){
 let data29 = data28.Pinfl;
-if(!(validate48.call(this, data29, {instancePath:instancePath+"/Buyer/Accountant/Pinfl",parentData:data28,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data29, {instancePath:instancePath+"/Buyer/Accountant/Pinfl",parentData:data28,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if(typeof data29 === "string"){
-if(func5(data29) < 14){
-const err72 = {instancePath:instancePath+"/Buyer/Accountant/Pinfl",schemaPath:"#/properties/Buyer/properties/Accountant/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema21.properties.Buyer.properties.Accountant.properties.Pinfl,data:data29};
+if(func6(data29) < 14){
+const err72 = {instancePath:instancePath+"/Buyer/Accountant/Pinfl",schemaPath:"#/properties/Buyer/properties/Accountant/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.Buyer.properties.Accountant.properties.Pinfl,data:data29};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1289,8 +1289,8 @@ errors++;
 if(data28.FullName !== undefined){
 let data30 = data28.FullName;
 if(typeof data30 === "string"){
-if(func5(data30) > 300){
-const err73 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
+if(func6(data30) > 300){
+const err73 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1299,8 +1299,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(func5(data30) < 1){
-const err74 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
+if(func6(data30) < 1){
+const err74 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1311,7 +1311,7 @@ errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Buyer.properties.Accountant.properties.FullName.type,parentSchema:schema21.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
+const err75 = {instancePath:instancePath+"/Buyer/Accountant/FullName",schemaPath:"#/properties/Buyer/properties/Accountant/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Buyer.properties.Accountant.properties.FullName.type,parentSchema:schema23.properties.Buyer.properties.Accountant.properties.FullName,data:data30};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1325,7 +1325,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Buyer.type,parentSchema:schema21.properties.Buyer,data:data21};
+const err76 = {instancePath:instancePath+"/Buyer",schemaPath:"#/properties/Buyer/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Buyer.type,parentSchema:schema23.properties.Buyer,data:data21};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1336,8 +1336,8 @@ errors++;
 }
 }
 if(data.Agent !== undefined){
-if(!(validate47.call(this, data.Agent, {instancePath:instancePath+"/Agent",parentData:data,parentDataProperty:"Agent",rootData}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate49.call(this, data.Agent, {instancePath:instancePath+"/Agent",parentData:data,parentDataProperty:"Agent",rootData}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
 errors = vErrors.length;
 }
 }
@@ -1345,7 +1345,7 @@ if(data.Products !== undefined){
 let data32 = data.Products;
 if(Array.isArray(data32)){
 if(data32.length > 10000){
-const err77 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema21.properties.Products,data:data32};
+const err77 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.Products,data:data32};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1355,7 +1355,7 @@ vErrors.push(err77);
 errors++;
 }
 if(data32.length < 1){
-const err78 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.Products,data:data32};
+const err78 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Products,data:data32};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1369,7 +1369,7 @@ for(let i0=0; i0<len0; i0++){
 let data33 = data32[i0];
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if(data33.OrdNo === undefined){
-const err79 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema21.properties.Products.items.required,parentSchema:schema21.properties.Products.items,data:data33};
+const err79 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1379,7 +1379,7 @@ vErrors.push(err79);
 errors++;
 }
 if(data33.Name === undefined){
-const err80 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.Products.items.required,parentSchema:schema21.properties.Products.items,data:data33};
+const err80 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1389,7 +1389,7 @@ vErrors.push(err80);
 errors++;
 }
 if(data33.CatalogCode === undefined){
-const err81 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema21.properties.Products.items.required,parentSchema:schema21.properties.Products.items,data:data33};
+const err81 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1399,7 +1399,7 @@ vErrors.push(err81);
 errors++;
 }
 if(data33.CatalogName === undefined){
-const err82 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema21.properties.Products.items.required,parentSchema:schema21.properties.Products.items,data:data33};
+const err82 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1409,7 +1409,7 @@ vErrors.push(err82);
 errors++;
 }
 if(data33.PackageCode === undefined){
-const err83 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema21.properties.Products.items.required,parentSchema:schema21.properties.Products.items,data:data33};
+const err83 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1419,7 +1419,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data33.PackageName === undefined){
-const err84 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema21.properties.Products.items.required,parentSchema:schema21.properties.Products.items,data:data33};
+const err84 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1429,7 +1429,7 @@ vErrors.push(err84);
 errors++;
 }
 if(data33.Amount === undefined){
-const err85 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema21.properties.Products.items.required,parentSchema:schema21.properties.Products.items,data:data33};
+const err85 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema23.properties.Products.items.required,parentSchema:schema23.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1440,7 +1440,7 @@ errors++;
 }
 for(const key7 in data33){
 if(!(((((((key7 === "OrdNo") || (key7 === "Name")) || (key7 === "CatalogCode")) || (key7 === "CatalogName")) || (key7 === "PackageCode")) || (key7 === "PackageName")) || (key7 === "Amount"))){
-const err86 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Products.items,data:data33};
+const err86 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1453,7 +1453,7 @@ errors++;
 if(data33.OrdNo !== undefined){
 let data34 = data33.OrdNo;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err87 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.Products.items.properties.OrdNo.type,parentSchema:schema21.properties.Products.items.properties.OrdNo,data:data34};
+const err87 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.Products.items.properties.OrdNo,data:data34};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1464,7 +1464,7 @@ errors++;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 < 1 || isNaN(data34)){
-const err88 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.Products.items.properties.OrdNo,data:data34};
+const err88 = {instancePath:instancePath+"/Products/" + i0+"/OrdNo",schemaPath:"#/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.Products.items.properties.OrdNo,data:data34};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1478,8 +1478,8 @@ errors++;
 if(data33.Name !== undefined){
 let data35 = data33.Name;
 if(typeof data35 === "string"){
-if(func5(data35) > 1000){
-const err89 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema21.properties.Products.items.properties.Name,data:data35};
+if(func6(data35) > 1000){
+const err89 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Products.items.properties.Name,data:data35};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1488,8 +1488,8 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(func5(data35) < 1){
-const err90 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Products.items.properties.Name,data:data35};
+if(func6(data35) < 1){
+const err90 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Products.items.properties.Name,data:data35};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1500,7 +1500,7 @@ errors++;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Products.items.properties.Name.type,parentSchema:schema21.properties.Products.items.properties.Name,data:data35};
+const err91 = {instancePath:instancePath+"/Products/" + i0+"/Name",schemaPath:"#/properties/Products/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.Name.type,parentSchema:schema23.properties.Products.items.properties.Name,data:data35};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1511,16 +1511,16 @@ errors++;
 }
 }
 if(data33.CatalogCode !== undefined){
-if(!(validate55.call(this, data33.CatalogCode, {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",parentData:data33,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate57.call(this, data33.CatalogCode, {instancePath:instancePath+"/Products/" + i0+"/CatalogCode",parentData:data33,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }
 if(data33.CatalogName !== undefined){
 let data37 = data33.CatalogName;
 if(typeof data37 === "string"){
-if(func5(data37) > 1000){
-const err92 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema21.properties.Products.items.properties.CatalogName,data:data37};
+if(func6(data37) > 1000){
+const err92 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Products.items.properties.CatalogName,data:data37};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1529,8 +1529,8 @@ vErrors.push(err92);
 }
 errors++;
 }
-if(func5(data37) < 1){
-const err93 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Products.items.properties.CatalogName,data:data37};
+if(func6(data37) < 1){
+const err93 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Products.items.properties.CatalogName,data:data37};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1541,7 +1541,7 @@ errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Products.items.properties.CatalogName.type,parentSchema:schema21.properties.Products.items.properties.CatalogName,data:data37};
+const err94 = {instancePath:instancePath+"/Products/" + i0+"/CatalogName",schemaPath:"#/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.Products.items.properties.CatalogName,data:data37};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1552,16 +1552,16 @@ errors++;
 }
 }
 if(data33.PackageCode !== undefined){
-if(!(validate57.call(this, data33.PackageCode, {instancePath:instancePath+"/Products/" + i0+"/PackageCode",parentData:data33,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate59.call(this, data33.PackageCode, {instancePath:instancePath+"/Products/" + i0+"/PackageCode",parentData:data33,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
 if(data33.PackageName !== undefined){
 let data39 = data33.PackageName;
 if(typeof data39 === "string"){
-if(func5(data39) > 300){
-const err95 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Products.items.properties.PackageName,data:data39};
+if(func6(data39) > 300){
+const err95 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Products.items.properties.PackageName,data:data39};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1570,8 +1570,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(func5(data39) < 1){
-const err96 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Products.items.properties.PackageName,data:data39};
+if(func6(data39) < 1){
+const err96 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Products.items.properties.PackageName,data:data39};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1582,7 +1582,7 @@ errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Products.items.properties.PackageName.type,parentSchema:schema21.properties.Products.items.properties.PackageName,data:data39};
+const err97 = {instancePath:instancePath+"/Products/" + i0+"/PackageName",schemaPath:"#/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Products.items.properties.PackageName.type,parentSchema:schema23.properties.Products.items.properties.PackageName,data:data39};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1593,14 +1593,14 @@ errors++;
 }
 }
 if(data33.Amount !== undefined){
-if(!(validate59.call(this, data33.Amount, {instancePath:instancePath+"/Products/" + i0+"/Amount",parentData:data33,parentDataProperty:"Amount",rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate61.call(this, data33.Amount, {instancePath:instancePath+"/Products/" + i0+"/Amount",parentData:data33,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Products.items.type,parentSchema:schema21.properties.Products.items,data:data33};
+const err98 = {instancePath:instancePath+"/Products/" + i0,schemaPath:"#/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Products.items.type,parentSchema:schema23.properties.Products.items,data:data33};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1612,7 +1612,7 @@ errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.Products.type,parentSchema:schema21.properties.Products,data:data32};
+const err99 = {instancePath:instancePath+"/Products",schemaPath:"#/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Products.type,parentSchema:schema23.properties.Products,data:data32};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1622,27 +1622,27 @@ vErrors.push(err99);
 errors++;
 }
 }
-const issues3 = func49(data, schema21.notToOneself, rootData, this, instancePath + "");
+const issues3 = func50(data, schema23.notToOneself, rootData, this, instancePath + "");
 if(issues3 !== null){
-const kwErrors3 = func4(issues3, instancePath + "", "#/notToOneself", "notToOneself");
+const kwErrors3 = func5(issues3, instancePath + "", "#/notToOneself", "notToOneself");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
-const issues4 = func51(data, schema21.requiredUnless, rootData, this, instancePath + "");
+const issues4 = func52(data, schema23.requiredUnless, rootData, this, instancePath + "");
 if(issues4 !== null){
-const kwErrors4 = func4(issues4, instancePath + "", "#/requiredUnless", "requiredUnless");
+const kwErrors4 = func5(issues4, instancePath + "", "#/requiredUnless", "requiredUnless");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
 errors = errors + kwErrors4.length;
 }
-const issues5 = func53(data, schema21.sellerNotBuyer, rootData, this, instancePath + "");
+const issues5 = func54(data, schema23.sellerNotBuyer, rootData, this, instancePath + "");
 if(issues5 !== null){
-const kwErrors5 = func4(issues5, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+const kwErrors5 = func5(issues5, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
 vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
 errors = errors + kwErrors5.length;
 }
 }
 else {
-const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err100 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1651,20 +1651,20 @@ vErrors.push(err100);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const line__51ea04f1 = validate61;
-const schema29 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"person":{"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}},"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"}},"$id":"empowermentV2.line.-51ea04f1"};
+export const line__51ea04f1 = validate63;
+const schema31 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"person":{"description":"An individual named by PINFL and full name (driver, trustee, responsible person, agent).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}},"type":"object","additionalProperties":false,"required":["OrdNo","Name","CatalogCode","CatalogName","PackageCode","PackageName","Amount"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"Name":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"}},"$id":"empowermentV2.line.-51ea04f1"};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="empowermentV2.line.-51ea04f1" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1674,7 +1674,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1684,7 +1684,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1694,7 +1694,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1704,7 +1704,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1714,7 +1714,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1724,7 +1724,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Amount === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema29.required,parentSchema:schema29,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema31.required,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1735,7 +1735,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "OrdNo") || (key0 === "Name")) || (key0 === "CatalogCode")) || (key0 === "CatalogName")) || (key0 === "PackageCode")) || (key0 === "PackageName")) || (key0 === "Amount"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1748,7 +1748,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err8 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.OrdNo.type,parentSchema:schema29.properties.OrdNo,data:data0};
+const err8 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema31.properties.OrdNo.type,parentSchema:schema31.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1759,7 +1759,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err9 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.OrdNo,data:data0};
+const err9 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema31.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1773,8 +1773,8 @@ errors++;
 if(data.Name !== undefined){
 let data1 = data.Name;
 if(typeof data1 === "string"){
-if(func5(data1) > 1000){
-const err10 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema29.properties.Name,data:data1};
+if(func6(data1) > 1000){
+const err10 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1783,8 +1783,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func5(data1) < 1){
-const err11 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.Name,data:data1};
+if(func6(data1) < 1){
+const err11 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1795,7 +1795,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.Name.type,parentSchema:schema29.properties.Name,data:data1};
+const err12 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.Name.type,parentSchema:schema31.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1809,7 +1809,7 @@ if(data.CatalogCode !== undefined){
 let data2 = data.CatalogCode;
 if(typeof data2 === "string"){
 if(!pattern3.test(data2)){
-const err13 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema29.properties.CatalogCode,data:data2};
+const err13 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema31.properties.CatalogCode,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1820,7 +1820,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.CatalogCode.type,parentSchema:schema29.properties.CatalogCode,data:data2};
+const err14 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CatalogCode.type,parentSchema:schema31.properties.CatalogCode,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1833,8 +1833,8 @@ errors++;
 if(data.CatalogName !== undefined){
 let data3 = data.CatalogName;
 if(typeof data3 === "string"){
-if(func5(data3) > 1000){
-const err15 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema29.properties.CatalogName,data:data3};
+if(func6(data3) > 1000){
+const err15 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema31.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1843,8 +1843,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(func5(data3) < 1){
-const err16 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.CatalogName,data:data3};
+if(func6(data3) < 1){
+const err16 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1855,7 +1855,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.CatalogName.type,parentSchema:schema29.properties.CatalogName,data:data3};
+const err17 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.CatalogName.type,parentSchema:schema31.properties.CatalogName,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1869,7 +1869,7 @@ if(data.PackageCode !== undefined){
 let data4 = data.PackageCode;
 if(typeof data4 === "string"){
 if(!pattern4.test(data4)){
-const err18 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema29.properties.PackageCode,data:data4};
+const err18 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema31.properties.PackageCode,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1880,7 +1880,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.PackageCode.type,parentSchema:schema29.properties.PackageCode,data:data4};
+const err19 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.PackageCode.type,parentSchema:schema31.properties.PackageCode,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1893,8 +1893,8 @@ errors++;
 if(data.PackageName !== undefined){
 let data5 = data.PackageName;
 if(typeof data5 === "string"){
-if(func5(data5) > 300){
-const err20 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema29.properties.PackageName,data:data5};
+if(func6(data5) > 300){
+const err20 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema31.properties.PackageName,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1903,8 +1903,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func5(data5) < 1){
-const err21 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.PackageName,data:data5};
+if(func6(data5) < 1){
+const err21 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema31.properties.PackageName,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1915,7 +1915,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.PackageName.type,parentSchema:schema29.properties.PackageName,data:data5};
+const err22 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.properties.PackageName.type,parentSchema:schema31.properties.PackageName,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1929,7 +1929,7 @@ if(data.Amount !== undefined){
 let data6 = data.Amount;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 999999999 || isNaN(data6)){
-const err23 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema29.properties.Amount,data:data6};
+const err23 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema31.properties.Amount,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1939,7 +1939,7 @@ vErrors.push(err23);
 errors++;
 }
 if(data6 <= 0 || isNaN(data6)){
-const err24 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema29.properties.Amount,data:data6};
+const err24 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema31.properties.Amount,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1948,15 +1948,15 @@ vErrors.push(err24);
 }
 errors++;
 }
-const issues0 = func47(data6, 6, rootData, this, instancePath + "/Amount");
+const issues0 = func48(data6, 6, rootData, this, instancePath + "/Amount");
 if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "/Amount", "#/properties/Amount/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func5(issues0, instancePath + "/Amount", "#/properties/Amount/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.properties.Amount.type,parentSchema:schema29.properties.Amount,data:data6};
+const err25 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.properties.Amount.type,parentSchema:schema31.properties.Amount,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1968,7 +1968,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema31.type,parentSchema:schema31,data};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1977,7 +1977,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 

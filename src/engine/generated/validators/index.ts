@@ -5,6 +5,7 @@ type PrecompiledModule = { validate: ValidateFunction; lines: Record<string, Val
 /** Lazy loaders of the precompiled validators, one chunk per kind. */
 export const precompiledLoaders: Record<string, () => Promise<PrecompiledModule>> = {
   "acceptanceAct": () => import('./acceptanceAct'),
+  "actGoodsAcceptance": () => import('./actGoodsAcceptance'),
   "completionAct": () => import('./completionAct'),
   "contract": () => import('./contract'),
   "empowerment": () => import('./empowerment'),

@@ -3,17 +3,17 @@
 /* eslint-disable */
 import { ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"login","title":"forms:titles.login","description":"Password sign-in: phone or TIN, password, remember me.","type":"object","additionalProperties":false,"required":["phone","password"],"properties":{"phone":{"type":"string","minLength":1,"maxLength":250,"title":"forms:login.phone"},"password":{"type":"string","minLength":1,"maxLength":128,"title":"forms:login.password"},"rememberMe":{"type":"boolean","title":"forms:login.rememberMe"}},"$defs":{}};
-const func2 = kw_ucs2length;
+export const validate = validate40;
+const schema23 = {"$id":"login","title":"forms:titles.login","description":"Password sign-in: phone or TIN, password, remember me.","type":"object","additionalProperties":false,"required":["phone","password"],"properties":{"phone":{"type":"string","minLength":1,"maxLength":250,"title":"forms:login.phone"},"password":{"type":"string","minLength":1,"maxLength":128,"title":"forms:login.password"},"rememberMe":{"type":"boolean","title":"forms:login.rememberMe"}},"$defs":{}};
+const func3 = kw_ucs2length;
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="login" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.phone === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -23,7 +23,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34,7 +34,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "phone") || (key0 === "password")) || (key0 === "rememberMe"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -47,8 +47,8 @@ errors++;
 if(data.phone !== undefined){
 let data0 = data.phone;
 if(typeof data0 === "string"){
-if(func2(data0) > 250){
-const err3 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema21.properties.phone,data:data0};
+if(func3(data0) > 250){
+const err3 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema23.properties.phone,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -57,8 +57,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.phone,data:data0};
+if(func3(data0) < 1){
+const err4 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.phone,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -69,7 +69,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.phone.type,parentSchema:schema21.properties.phone,data:data0};
+const err5 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.phone.type,parentSchema:schema23.properties.phone,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -82,8 +82,8 @@ errors++;
 if(data.password !== undefined){
 let data1 = data.password;
 if(typeof data1 === "string"){
-if(func2(data1) > 128){
-const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema21.properties.password,data:data1};
+if(func3(data1) > 128){
+const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema23.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -92,8 +92,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func2(data1) < 1){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.password,data:data1};
+if(func3(data1) < 1){
+const err7 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -104,7 +104,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.password.type,parentSchema:schema21.properties.password,data:data1};
+const err8 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.password.type,parentSchema:schema23.properties.password,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -117,7 +117,7 @@ errors++;
 if(data.rememberMe !== undefined){
 let data2 = data.rememberMe;
 if(typeof data2 !== "boolean"){
-const err9 = {instancePath:instancePath+"/rememberMe",schemaPath:"#/properties/rememberMe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.rememberMe.type,parentSchema:schema21.properties.rememberMe,data:data2};
+const err9 = {instancePath:instancePath+"/rememberMe",schemaPath:"#/properties/rememberMe/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.rememberMe.type,parentSchema:schema23.properties.rememberMe,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -129,7 +129,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -138,7 +138,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,57 +3,19 @@
 /* eslint-disable */
 import { email as kw_email, phoneNumber as kw_phoneNumber, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"profile","title":"forms:titles.profile","description":"The signed-in person's own contacts and interface language (settings/account; Auth/upsertUserInfoOwn).","type":"object","additionalProperties":false,"properties":{"Phone":{"$ref":"#/$defs/phone","title":"forms:profile.Phone"},"Email":{"$ref":"#/$defs/email","title":"forms:profile.Email"},"Language":{"type":["string","null"],"enum":["ru","uz","en",null],"title":"forms:profile.Language"}},"$defs":{"email":{"type":"string","maxLength":254,"email":true},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true}}};
-const schema22 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
-const func2 = kw_ucs2length;
-const func3 = kw_phoneNumber;
-const func4 = kw_toErrors;
-
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func2(data) > 250){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func3(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-const schema23 = {"type":"string","maxLength":254,"email":true};
-const func6 = kw_email;
+export const validate = validate40;
+const schema23 = {"$id":"profile","title":"forms:titles.profile","description":"The signed-in person's own contacts and interface language (settings/account; Auth/upsertUserInfoOwn).","type":"object","additionalProperties":false,"properties":{"Phone":{"$ref":"#/$defs/phone","title":"forms:profile.Phone"},"Email":{"$ref":"#/$defs/email","title":"forms:profile.Email"},"Language":{"type":["string","null"],"enum":["ru","uz","en",null],"title":"forms:profile.Language"}},"$defs":{"email":{"type":"string","maxLength":254,"email":true},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true}}};
+const schema24 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
+const func3 = kw_ucs2length;
+const func4 = kw_phoneNumber;
+const func5 = kw_toErrors;
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func2(data) > 254){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema23,data};
+if(func3(data) > 250){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -62,15 +24,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func6(data, true, rootData, this, instancePath + "");
+const issues0 = func4(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "", "#/email", "email");
+const kwErrors0 = func5(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -83,15 +45,53 @@ validate41.errors = vErrors;
 return errors === 0;
 }
 
+const schema25 = {"type":"string","maxLength":254,"email":true};
+const func7 = kw_email;
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 254){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func7(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func5(issues0, instancePath + "", "#/email", "email");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="profile" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!(((key0 === "Phone") || (key0 === "Email")) || (key0 === "Language"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -102,21 +102,21 @@ errors++;
 }
 }
 if(data.Phone !== undefined){
-if(!(validate39.call(this, data.Phone, {instancePath:instancePath+"/Phone",parentData:data,parentDataProperty:"Phone",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data.Phone, {instancePath:instancePath+"/Phone",parentData:data,parentDataProperty:"Phone",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data.Email !== undefined){
-if(!(validate41.call(this, data.Email, {instancePath:instancePath+"/Email",parentData:data,parentDataProperty:"Email",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate43.call(this, data.Email, {instancePath:instancePath+"/Email",parentData:data,parentDataProperty:"Email",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
 if(data.Language !== undefined){
 let data2 = data.Language;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err1 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema21.properties.Language.type},message:"must be string,null",schema:schema21.properties.Language.type,parentSchema:schema21.properties.Language,data:data2};
+const err1 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema23.properties.Language.type},message:"must be string,null",schema:schema23.properties.Language.type,parentSchema:schema23.properties.Language,data:data2};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -126,7 +126,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((data2 === "ru") || (data2 === "uz")) || (data2 === "en")) || (data2 === null))){
-const err2 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/enum",keyword:"enum",params:{allowedValues: schema21.properties.Language.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.Language.enum,parentSchema:schema21.properties.Language,data:data2};
+const err2 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/enum",keyword:"enum",params:{allowedValues: schema23.properties.Language.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.Language.enum,parentSchema:schema23.properties.Language,data:data2};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -138,7 +138,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -147,7 +147,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 

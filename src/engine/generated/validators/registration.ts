@@ -3,62 +3,24 @@
 /* eslint-disable */
 import { email as kw_email, isRegisteredTin as kw_isRegisteredTin, password as kw_password, passwordConfirmation as kw_passwordConfirmation, phoneNumber as kw_phoneNumber, pinflOrTin as kw_pinflOrTin, serverCheck as kw_serverCheck, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"registration","title":"forms:titles.registration","description":"Registration (spec §2, §5): validated on submit only. cert is the TIN/PINFL of the picked certificate, or the text -1 when it is already registered.","type":"object","additionalProperties":false,"required":["cert","email","phone","password","confirmPassword"],"passwordConfirmation":{"password":"password","confirmation":"confirmPassword"},"properties":{"cert":{"type":"string","minLength":1,"maxLength":14,"isRegisteredTin":true,"pinflOrTin":true,"serverCheck":{"name":"notRegistered"},"title":"forms:registration.cert"},"email":{"$ref":"#/$defs/email","minLength":1,"title":"forms:registration.email"},"phone":{"$ref":"#/$defs/phone","minLength":1,"title":"forms:registration.phone"},"password":{"type":"string","minLength":1,"maxLength":128,"password":true,"title":"forms:registration.password"},"confirmPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:registration.confirmPassword"}},"$defs":{"email":{"type":"string","maxLength":254,"email":true},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true}}};
-const func2 = kw_serverCheck;
-const func3 = kw_toErrors;
-const func4 = kw_isRegisteredTin;
-const func6 = kw_ucs2length;
-const func10 = kw_pinflOrTin;
-const func22 = kw_password;
-const func26 = kw_passwordConfirmation;
-const schema22 = {"type":"string","maxLength":254,"email":true};
-const func13 = kw_email;
-
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func6(data) > 254){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func13(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func3(issues0, instancePath + "", "#/email", "email");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-const schema23 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
-const func17 = kw_phoneNumber;
+export const validate = validate40;
+const schema23 = {"$id":"registration","title":"forms:titles.registration","description":"Registration (spec §2, §5): validated on submit only. cert is the TIN/PINFL of the picked certificate, or the text -1 when it is already registered.","type":"object","additionalProperties":false,"required":["cert","email","phone","password","confirmPassword"],"passwordConfirmation":{"password":"password","confirmation":"confirmPassword"},"properties":{"cert":{"type":"string","minLength":1,"maxLength":14,"isRegisteredTin":true,"pinflOrTin":true,"serverCheck":{"name":"notRegistered"},"title":"forms:registration.cert"},"email":{"$ref":"#/$defs/email","minLength":1,"title":"forms:registration.email"},"phone":{"$ref":"#/$defs/phone","minLength":1,"title":"forms:registration.phone"},"password":{"type":"string","minLength":1,"maxLength":128,"password":true,"title":"forms:registration.password"},"confirmPassword":{"type":"string","minLength":1,"maxLength":128,"title":"forms:registration.confirmPassword"}},"$defs":{"email":{"type":"string","maxLength":254,"email":true},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true}}};
+const func3 = kw_serverCheck;
+const func4 = kw_toErrors;
+const func5 = kw_isRegisteredTin;
+const func7 = kw_ucs2length;
+const func11 = kw_pinflOrTin;
+const func23 = kw_password;
+const func27 = kw_passwordConfirmation;
+const schema24 = {"type":"string","maxLength":254,"email":true};
+const func14 = kw_email;
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func6(data) > 250){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema23,data};
+if(func7(data) > 254){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -67,15 +29,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func17(data, true, rootData, this, instancePath + "");
+const issues0 = func14(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func3(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
+const kwErrors0 = func4(issues0, instancePath + "", "#/email", "email");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -88,14 +50,52 @@ validate41.errors = vErrors;
 return errors === 0;
 }
 
+const schema25 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
+const func18 = kw_phoneNumber;
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func7(data) > 250){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func18(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func4(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="registration" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.cert === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cert"},message:"must have required property '"+"cert"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "cert"},message:"must have required property '"+"cert"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -105,7 +105,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.email === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -115,7 +115,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.phone === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -125,7 +125,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.password === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -135,7 +135,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.confirmPassword === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "confirmPassword"},message:"must have required property '"+"confirmPassword"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -146,7 +146,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "cert") || (key0 === "email")) || (key0 === "phone")) || (key0 === "password")) || (key0 === "confirmPassword"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -158,23 +158,23 @@ errors++;
 }
 if(data.cert !== undefined){
 let data0 = data.cert;
-const issues0 = func2(data0, schema21.properties.cert.serverCheck, rootData, this, instancePath + "/cert");
+const issues0 = func3(data0, schema23.properties.cert.serverCheck, rootData, this, instancePath + "/cert");
 if(issues0 !== null){
-const kwErrors0 = func3(issues0, instancePath + "/cert", "#/properties/cert/serverCheck", "serverCheck");
+const kwErrors0 = func4(issues0, instancePath + "/cert", "#/properties/cert/serverCheck", "serverCheck");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
-const issues1 = func4(data0, true, rootData, this, instancePath + "/cert");
+const issues1 = func5(data0, true, rootData, this, instancePath + "/cert");
 if(issues1 !== null){
-const kwErrors1 = func3(issues1, instancePath + "/cert", "#/properties/cert/isRegisteredTin", "isRegisteredTin");
+const kwErrors1 = func4(issues1, instancePath + "/cert", "#/properties/cert/isRegisteredTin", "isRegisteredTin");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
 }
 if(typeof data0 === "string"){
-if(func6(data0) > 14){
-const err6 = {instancePath:instancePath+"/cert",schemaPath:"#/properties/cert/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21.properties.cert,data:data0};
+if(func7(data0) > 14){
+const err6 = {instancePath:instancePath+"/cert",schemaPath:"#/properties/cert/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23.properties.cert,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -183,8 +183,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func6(data0) < 1){
-const err7 = {instancePath:instancePath+"/cert",schemaPath:"#/properties/cert/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.cert,data:data0};
+if(func7(data0) < 1){
+const err7 = {instancePath:instancePath+"/cert",schemaPath:"#/properties/cert/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.cert,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -193,21 +193,21 @@ vErrors.push(err7);
 }
 errors++;
 }
-const issues2 = func4(data0, true, rootData, this, instancePath + "/cert");
+const issues2 = func5(data0, true, rootData, this, instancePath + "/cert");
 if(issues2 !== null){
-const kwErrors2 = func3(issues2, instancePath + "/cert", "#/properties/cert/isRegisteredTin", "isRegisteredTin");
+const kwErrors2 = func4(issues2, instancePath + "/cert", "#/properties/cert/isRegisteredTin", "isRegisteredTin");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
-const issues3 = func10(data0, true, rootData, this, instancePath + "/cert");
+const issues3 = func11(data0, true, rootData, this, instancePath + "/cert");
 if(issues3 !== null){
-const kwErrors3 = func3(issues3, instancePath + "/cert", "#/properties/cert/pinflOrTin", "pinflOrTin");
+const kwErrors3 = func4(issues3, instancePath + "/cert", "#/properties/cert/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/cert",schemaPath:"#/properties/cert/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.cert.type,parentSchema:schema21.properties.cert,data:data0};
+const err8 = {instancePath:instancePath+"/cert",schemaPath:"#/properties/cert/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.cert.type,parentSchema:schema23.properties.cert,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -219,13 +219,13 @@ errors++;
 }
 if(data.email !== undefined){
 let data1 = data.email;
-if(!(validate39.call(this, data1, {instancePath:instancePath+"/email",parentData:data,parentDataProperty:"email",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data1, {instancePath:instancePath+"/email",parentData:data,parentDataProperty:"email",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 if(typeof data1 === "string"){
-if(func6(data1) < 1){
-const err9 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.email,data:data1};
+if(func7(data1) < 1){
+const err9 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.email,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -238,13 +238,13 @@ errors++;
 }
 if(data.phone !== undefined){
 let data2 = data.phone;
-if(!(validate41.call(this, data2, {instancePath:instancePath+"/phone",parentData:data,parentDataProperty:"phone",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate43.call(this, data2, {instancePath:instancePath+"/phone",parentData:data,parentDataProperty:"phone",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 if(typeof data2 === "string"){
-if(func6(data2) < 1){
-const err10 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.phone,data:data2};
+if(func7(data2) < 1){
+const err10 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.phone,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -258,8 +258,8 @@ errors++;
 if(data.password !== undefined){
 let data3 = data.password;
 if(typeof data3 === "string"){
-if(func6(data3) > 128){
-const err11 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema21.properties.password,data:data3};
+if(func7(data3) > 128){
+const err11 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema23.properties.password,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -268,8 +268,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(func6(data3) < 1){
-const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.password,data:data3};
+if(func7(data3) < 1){
+const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.password,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -278,15 +278,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-const issues4 = func22(data3, true, rootData, this, instancePath + "/password");
+const issues4 = func23(data3, true, rootData, this, instancePath + "/password");
 if(issues4 !== null){
-const kwErrors4 = func3(issues4, instancePath + "/password", "#/properties/password/password", "password");
+const kwErrors4 = func4(issues4, instancePath + "/password", "#/properties/password/password", "password");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
 errors = errors + kwErrors4.length;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.password.type,parentSchema:schema21.properties.password,data:data3};
+const err13 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.password.type,parentSchema:schema23.properties.password,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -299,8 +299,8 @@ errors++;
 if(data.confirmPassword !== undefined){
 let data4 = data.confirmPassword;
 if(typeof data4 === "string"){
-if(func6(data4) > 128){
-const err14 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema21.properties.confirmPassword,data:data4};
+if(func7(data4) > 128){
+const err14 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema23.properties.confirmPassword,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -309,8 +309,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(func6(data4) < 1){
-const err15 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.confirmPassword,data:data4};
+if(func7(data4) < 1){
+const err15 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.confirmPassword,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -321,7 +321,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.confirmPassword.type,parentSchema:schema21.properties.confirmPassword,data:data4};
+const err16 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.confirmPassword.type,parentSchema:schema23.properties.confirmPassword,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -331,15 +331,15 @@ vErrors.push(err16);
 errors++;
 }
 }
-const issues5 = func26(data, schema21.passwordConfirmation, rootData, this, instancePath + "");
+const issues5 = func27(data, schema23.passwordConfirmation, rootData, this, instancePath + "");
 if(issues5 !== null){
-const kwErrors5 = func3(issues5, instancePath + "", "#/passwordConfirmation", "passwordConfirmation");
+const kwErrors5 = func4(issues5, instancePath + "", "#/passwordConfirmation", "passwordConfirmation");
 vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
 errors = errors + kwErrors5.length;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -348,7 +348,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 

@@ -3,58 +3,20 @@
 /* eslint-disable */
 import { email as kw_email, password as kw_password, phoneNumber as kw_phoneNumber, pinfl as kw_pinfl, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"staff","title":"forms:titles.staff","description":"A staff member as the director adds or edits them (Auth/addUser, Auth/updateUser). Role, department, position and branch are chosen from the organisation's own lists beside the form.","type":"object","additionalProperties":false,"required":["FullName","Pinfl"],"properties":{"FullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:staff.FullName"},"Pinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:staff.Pinfl"},"Phone":{"$ref":"#/$defs/phone","title":"forms:staff.Phone"},"Email":{"$ref":"#/$defs/email","title":"forms:staff.Email"},"Password":{"type":"string","maxLength":128,"password":true,"title":"forms:staff.Password","description":"forms:staff.PasswordHint"}},"$defs":{"email":{"type":"string","maxLength":254,"email":true},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true}}};
-const func2 = kw_ucs2length;
-const func15 = kw_password;
-const func6 = kw_toErrors;
-const schema22 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func5 = kw_pinfl;
-
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func2(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func5(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-const schema23 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
-const func9 = kw_phoneNumber;
+export const validate = validate40;
+const schema23 = {"$id":"staff","title":"forms:titles.staff","description":"A staff member as the director adds or edits them (Auth/addUser, Auth/updateUser). Role, department, position and branch are chosen from the organisation's own lists beside the form.","type":"object","additionalProperties":false,"required":["FullName","Pinfl"],"properties":{"FullName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:staff.FullName"},"Pinfl":{"$ref":"#/$defs/pinfl","minLength":14,"title":"forms:staff.Pinfl"},"Phone":{"$ref":"#/$defs/phone","title":"forms:staff.Phone"},"Email":{"$ref":"#/$defs/email","title":"forms:staff.Email"},"Password":{"type":"string","maxLength":128,"password":true,"title":"forms:staff.Password","description":"forms:staff.PasswordHint"}},"$defs":{"email":{"type":"string","maxLength":254,"email":true},"phone":{"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true}}};
+const func3 = kw_ucs2length;
+const func16 = kw_password;
+const func7 = kw_toErrors;
+const schema24 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func6 = kw_pinfl;
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func2(data) > 250){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema23,data};
+if(func3(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -63,47 +25,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func9(data, true, rootData, this, instancePath + "");
+const issues0 = func6(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate41.errors = vErrors;
-return errors === 0;
-}
-
-const schema24 = {"type":"string","maxLength":254,"email":true};
-const func12 = kw_email;
-
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func2(data) > 254){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func12(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "", "#/email", "email");
+const kwErrors0 = func7(issues0, instancePath + "", "#/pinfl", "pinfl");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -118,18 +42,94 @@ vErrors.push(err1);
 }
 errors++;
 }
+validate41.errors = vErrors;
+return errors === 0;
+}
+
+const schema25 = {"description":"Phone number in international form (+998 90 123 45 67); parsed by libphonenumber-js.","type":"string","maxLength":250,"phoneNumber":true};
+const func10 = kw_phoneNumber;
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 250){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters",schema:250,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func10(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/phoneNumber", "phoneNumber");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
 validate43.errors = vErrors;
 return errors === 0;
 }
 
+const schema26 = {"type":"string","maxLength":254,"email":true};
+const func13 = kw_email;
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func3(data) > 254){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters",schema:254,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func13(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func7(issues0, instancePath + "", "#/email", "email");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="staff" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.FullName === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -139,7 +139,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Pinfl === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -150,7 +150,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "FullName") || (key0 === "Pinfl")) || (key0 === "Phone")) || (key0 === "Email")) || (key0 === "Password"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -163,8 +163,8 @@ errors++;
 if(data.FullName !== undefined){
 let data0 = data.FullName;
 if(typeof data0 === "string"){
-if(func2(data0) > 300){
-const err3 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.FullName,data:data0};
+if(func3(data0) > 300){
+const err3 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.FullName,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -173,8 +173,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func2(data0) < 1){
-const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.FullName,data:data0};
+if(func3(data0) < 1){
+const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.FullName,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -185,7 +185,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.FullName.type,parentSchema:schema21.properties.FullName,data:data0};
+const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FullName.type,parentSchema:schema23.properties.FullName,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -197,13 +197,13 @@ errors++;
 }
 if(data.Pinfl !== undefined){
 let data1 = data.Pinfl;
-if(!(validate39.call(this, data1, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data1, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 if(typeof data1 === "string"){
-if(func2(data1) < 14){
-const err6 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema21.properties.Pinfl,data:data1};
+if(func3(data1) < 14){
+const err6 = {instancePath:instancePath+"/Pinfl",schemaPath:"#/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.Pinfl,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -215,22 +215,22 @@ errors++;
 }
 }
 if(data.Phone !== undefined){
-if(!(validate41.call(this, data.Phone, {instancePath:instancePath+"/Phone",parentData:data,parentDataProperty:"Phone",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate43.call(this, data.Phone, {instancePath:instancePath+"/Phone",parentData:data,parentDataProperty:"Phone",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
 if(data.Email !== undefined){
-if(!(validate43.call(this, data.Email, {instancePath:instancePath+"/Email",parentData:data,parentDataProperty:"Email",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate45.call(this, data.Email, {instancePath:instancePath+"/Email",parentData:data,parentDataProperty:"Email",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data.Password !== undefined){
 let data4 = data.Password;
 if(typeof data4 === "string"){
-if(func2(data4) > 128){
-const err7 = {instancePath:instancePath+"/Password",schemaPath:"#/properties/Password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema21.properties.Password,data:data4};
+if(func3(data4) > 128){
+const err7 = {instancePath:instancePath+"/Password",schemaPath:"#/properties/Password/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema23.properties.Password,data:data4};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -239,15 +239,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-const issues0 = func15(data4, true, rootData, this, instancePath + "/Password");
+const issues0 = func16(data4, true, rootData, this, instancePath + "/Password");
 if(issues0 !== null){
-const kwErrors0 = func6(issues0, instancePath + "/Password", "#/properties/Password/password", "password");
+const kwErrors0 = func7(issues0, instancePath + "/Password", "#/properties/Password/password", "password");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/Password",schemaPath:"#/properties/Password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Password.type,parentSchema:schema21.properties.Password,data:data4};
+const err8 = {instancePath:instancePath+"/Password",schemaPath:"#/properties/Password/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Password.type,parentSchema:schema23.properties.Password,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -259,7 +259,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -268,7 +268,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 

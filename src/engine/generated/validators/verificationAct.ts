@@ -3,62 +3,24 @@
 /* eslint-disable */
 import { decimalPlaces as kw_decimalPlaces, documentTotals as kw_documentTotals, isoDate as kw_isoDate, notAfterToday as kw_notAfterToday, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, sellerNotBuyer as kw_sellerNotBuyer, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"verificationAct","title":"documents:kinds.verificationAct","description":"Act of reconciliation of mutual settlements (Didox 052, uz-edi.md §b.5). Each contract carries its operations; its TotalBalance must equal the sums of the operations.","type":"object","additionalProperties":false,"required":["VerificationActDoc","OwnerTin","OwnerName","PartnerTin","PartnerName","VerificationActContracts","OpenBalance","TurnoverBalance","CloseBalance"],"sellerNotBuyer":{"seller":"OwnerTin","buyer":"PartnerTin"},"properties":{"VerificationActId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"VerificationActDoc":{"type":"object","additionalProperties":false,"required":["VerificationActNo","VerificationActDate"],"properties":{"VerificationActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:verificationAct.VerificationActNo"},"VerificationActDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.VerificationActDate","notAfterToday":true},"VerificationActText":{"type":"string","maxLength":5000,"title":"forms:verificationAct.VerificationActText"}},"title":"forms:verificationAct.VerificationActDoc"},"OwnerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:verificationAct.OwnerTin"},"OwnerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.OwnerName"},"OwnerBranchCode":{"type":"string","maxLength":50,"title":"forms:verificationAct.OwnerBranchCode"},"OwnerBranchName":{"type":"string","maxLength":500,"title":"forms:verificationAct.OwnerBranchName"},"OwnerFizTin":{"$ref":"#/$defs/pinfl","title":"forms:verificationAct.OwnerFizTin"},"OwnerFizFio":{"type":"string","maxLength":300,"title":"forms:verificationAct.OwnerFizFio"},"PartnerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:verificationAct.PartnerTin"},"PartnerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.PartnerName"},"PartnerBranchCode":{"type":"string","maxLength":50,"title":"forms:verificationAct.PartnerBranchCode"},"PartnerBranchName":{"type":"string","maxLength":500,"title":"forms:verificationAct.PartnerBranchName"},"PartnerFizTin":{"$ref":"#/$defs/pinfl","title":"forms:verificationAct.PartnerFizTin"},"PartnerFizFio":{"type":"string","maxLength":300,"title":"forms:verificationAct.PartnerFizFio"},"VerificationActContracts":{"type":"array","minItems":1,"maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate","OpenBalance","CloseBalance","TotalBalance","VerificationActContractItems"],"documentTotals":{"items":"VerificationActContractItems","sums":{"TotalBalance/OwnerDebit":"OwnerDebit","TotalBalance/OwnerCredit":"OwnerCredit","TotalBalance/PartnerDebit":"PartnerDebit","TotalBalance/PartnerCredit":"PartnerCredit"}},"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"},"OpenBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.OpenBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"CloseBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.CloseBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"TotalBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.TotalBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"VerificationActContractItems":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OwnerOperationDate","OwnerOperationName","OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"properties":{"OwnerOperationDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.OwnerOperationDate"},"OwnerOperationName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.OwnerOperationName"},"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerOperationDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.PartnerOperationDate"},"PartnerOperationName":{"type":"string","maxLength":500,"title":"forms:verificationAct.PartnerOperationName"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"title":"forms:verificationAct.VerificationActContractItems"}}},"title":"forms:verificationAct.VerificationActContracts"},"OpenBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.OpenBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"TurnoverBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.TurnoverBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"CloseBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.CloseBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}}},"$defs":{"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
+export const validate = validate40;
+const schema23 = {"$id":"verificationAct","title":"documents:kinds.verificationAct","description":"Act of reconciliation of mutual settlements (Didox 052, uz-edi.md §b.5). Each contract carries its operations; its TotalBalance must equal the sums of the operations.","type":"object","additionalProperties":false,"required":["VerificationActDoc","OwnerTin","OwnerName","PartnerTin","PartnerName","VerificationActContracts","OpenBalance","TurnoverBalance","CloseBalance"],"sellerNotBuyer":{"seller":"OwnerTin","buyer":"PartnerTin"},"properties":{"VerificationActId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:empowerment.EmpowermentId","description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"VerificationActDoc":{"type":"object","additionalProperties":false,"required":["VerificationActNo","VerificationActDate"],"properties":{"VerificationActNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:verificationAct.VerificationActNo"},"VerificationActDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.VerificationActDate","notAfterToday":true},"VerificationActText":{"type":"string","maxLength":5000,"title":"forms:verificationAct.VerificationActText"}},"title":"forms:verificationAct.VerificationActDoc"},"OwnerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:verificationAct.OwnerTin"},"OwnerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.OwnerName"},"OwnerBranchCode":{"type":"string","maxLength":50,"title":"forms:verificationAct.OwnerBranchCode"},"OwnerBranchName":{"type":"string","maxLength":500,"title":"forms:verificationAct.OwnerBranchName"},"OwnerFizTin":{"$ref":"#/$defs/pinfl","title":"forms:verificationAct.OwnerFizTin"},"OwnerFizFio":{"type":"string","maxLength":300,"title":"forms:verificationAct.OwnerFizFio"},"PartnerTin":{"$ref":"#/$defs/tinOrPinfl","title":"forms:verificationAct.PartnerTin"},"PartnerName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.PartnerName"},"PartnerBranchCode":{"type":"string","maxLength":50,"title":"forms:verificationAct.PartnerBranchCode"},"PartnerBranchName":{"type":"string","maxLength":500,"title":"forms:verificationAct.PartnerBranchName"},"PartnerFizTin":{"$ref":"#/$defs/pinfl","title":"forms:verificationAct.PartnerFizTin"},"PartnerFizFio":{"type":"string","maxLength":300,"title":"forms:verificationAct.PartnerFizFio"},"VerificationActContracts":{"type":"array","minItems":1,"maxItems":500,"items":{"type":"object","additionalProperties":false,"required":["ContractNo","ContractDate","OpenBalance","CloseBalance","TotalBalance","VerificationActContractItems"],"documentTotals":{"items":"VerificationActContractItems","sums":{"TotalBalance/OwnerDebit":"OwnerDebit","TotalBalance/OwnerCredit":"OwnerCredit","TotalBalance/PartnerDebit":"PartnerDebit","TotalBalance/PartnerCredit":"PartnerCredit"}},"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"},"OpenBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.OpenBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"CloseBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.CloseBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"TotalBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.TotalBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"VerificationActContractItems":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OwnerOperationDate","OwnerOperationName","OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"properties":{"OwnerOperationDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.OwnerOperationDate"},"OwnerOperationName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.OwnerOperationName"},"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerOperationDate":{"$ref":"#/$defs/isoDate","title":"forms:verificationAct.PartnerOperationDate"},"PartnerOperationName":{"type":"string","maxLength":500,"title":"forms:verificationAct.PartnerOperationName"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"title":"forms:verificationAct.VerificationActContractItems"}}},"title":"forms:verificationAct.VerificationActContracts"},"OpenBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.OpenBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"TurnoverBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.TurnoverBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}},"CloseBalance":{"type":"object","additionalProperties":false,"required":["OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"title":"forms:verificationAct.CloseBalance","properties":{"OwnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.OwnerCredit"},"PartnerDebit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"$ref":"#/$defs/money","minimum":0,"title":"forms:verificationAct.PartnerCredit"}}}},"$defs":{"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}}};
 const func2 = Object.prototype.hasOwnProperty;
-const func3 = kw_ucs2length;
-const func8 = kw_notAfterToday;
-const func7 = kw_toErrors;
-const func35 = kw_documentTotals;
-const func37 = kw_sellerNotBuyer;
+const func4 = kw_ucs2length;
+const func9 = kw_notAfterToday;
+const func8 = kw_toErrors;
+const func36 = kw_documentTotals;
+const func38 = kw_sellerNotBuyer;
 const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-const schema22 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const func6 = kw_isoDate;
-
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func3(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func6(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/isoDate", "isoDate");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-const schema23 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
-const func13 = kw_pinflOrTin;
+const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func7 = kw_isoDate;
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23,data};
+if(func4(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -67,57 +29,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(func3(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func13(data, true, rootData, this, instancePath + "");
+const issues0 = func7(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.type,parentSchema:schema23,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate41.errors = vErrors;
-return errors === 0;
-}
-
-const schema24 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func20 = kw_pinfl;
-
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func3(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func20(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/pinfl", "pinfl");
+const kwErrors0 = func8(issues0, instancePath + "", "#/isoDate", "isoDate");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -132,19 +46,105 @@ vErrors.push(err1);
 }
 errors++;
 }
+validate41.errors = vErrors;
+return errors === 0;
+}
+
+const schema25 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const func14 = kw_pinflOrTin;
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func4(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(func4(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func14(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.type,parentSchema:schema25,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 validate43.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
-const func30 = kw_decimalPlaces;
+const schema26 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func21 = kw_pinfl;
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(func4(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+const issues0 = func21(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func8(issues0, instancePath + "", "#/pinfl", "pinfl");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+const schema27 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+const func31 = kw_decimalPlaces;
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -154,7 +154,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -163,15 +163,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func30(data, 2, rootData, this, instancePath + "");
+const issues0 = func31(data, 2, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func8(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema25.type,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -180,18 +180,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="verificationAct" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.VerificationActDoc === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActDoc"},message:"must have required property '"+"VerificationActDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActDoc"},message:"must have required property '"+"VerificationActDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -201,7 +201,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.OwnerTin === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerTin"},message:"must have required property '"+"OwnerTin"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerTin"},message:"must have required property '"+"OwnerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -211,7 +211,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.OwnerName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerName"},message:"must have required property '"+"OwnerName"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerName"},message:"must have required property '"+"OwnerName"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -221,7 +221,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.PartnerTin === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerTin"},message:"must have required property '"+"PartnerTin"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerTin"},message:"must have required property '"+"PartnerTin"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -231,7 +231,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PartnerName === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerName"},message:"must have required property '"+"PartnerName"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerName"},message:"must have required property '"+"PartnerName"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -241,7 +241,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.VerificationActContracts === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActContracts"},message:"must have required property '"+"VerificationActContracts"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "VerificationActContracts"},message:"must have required property '"+"VerificationActContracts"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -251,7 +251,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.OpenBalance === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OpenBalance"},message:"must have required property '"+"OpenBalance"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OpenBalance"},message:"must have required property '"+"OpenBalance"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -261,7 +261,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.TurnoverBalance === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TurnoverBalance"},message:"must have required property '"+"TurnoverBalance"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TurnoverBalance"},message:"must have required property '"+"TurnoverBalance"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -271,7 +271,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.CloseBalance === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CloseBalance"},message:"must have required property '"+"CloseBalance"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CloseBalance"},message:"must have required property '"+"CloseBalance"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -281,8 +281,8 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema21.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+if(!(func2.call(schema23.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -296,7 +296,7 @@ if(data.VerificationActId !== undefined){
 let data0 = data.VerificationActId;
 if(typeof data0 === "string"){
 if(!pattern1.test(data0)){
-const err10 = {instancePath:instancePath+"/VerificationActId",schemaPath:"#/properties/VerificationActId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema21.properties.VerificationActId,data:data0};
+const err10 = {instancePath:instancePath+"/VerificationActId",schemaPath:"#/properties/VerificationActId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.VerificationActId,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -307,7 +307,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/VerificationActId",schemaPath:"#/properties/VerificationActId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.VerificationActId.type,parentSchema:schema21.properties.VerificationActId,data:data0};
+const err11 = {instancePath:instancePath+"/VerificationActId",schemaPath:"#/properties/VerificationActId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VerificationActId.type,parentSchema:schema23.properties.VerificationActId,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -321,7 +321,7 @@ if(data.VerificationActDoc !== undefined){
 let data1 = data.VerificationActDoc;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.VerificationActNo === undefined){
-const err12 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/required",keyword:"required",params:{missingProperty: "VerificationActNo"},message:"must have required property '"+"VerificationActNo"+"'",schema:schema21.properties.VerificationActDoc.required,parentSchema:schema21.properties.VerificationActDoc,data:data1};
+const err12 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/required",keyword:"required",params:{missingProperty: "VerificationActNo"},message:"must have required property '"+"VerificationActNo"+"'",schema:schema23.properties.VerificationActDoc.required,parentSchema:schema23.properties.VerificationActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -331,7 +331,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data1.VerificationActDate === undefined){
-const err13 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/required",keyword:"required",params:{missingProperty: "VerificationActDate"},message:"must have required property '"+"VerificationActDate"+"'",schema:schema21.properties.VerificationActDoc.required,parentSchema:schema21.properties.VerificationActDoc,data:data1};
+const err13 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/required",keyword:"required",params:{missingProperty: "VerificationActDate"},message:"must have required property '"+"VerificationActDate"+"'",schema:schema23.properties.VerificationActDoc.required,parentSchema:schema23.properties.VerificationActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -342,7 +342,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!(((key1 === "VerificationActNo") || (key1 === "VerificationActDate")) || (key1 === "VerificationActText"))){
-const err14 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.VerificationActDoc,data:data1};
+const err14 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.VerificationActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -355,8 +355,8 @@ errors++;
 if(data1.VerificationActNo !== undefined){
 let data2 = data1.VerificationActNo;
 if(typeof data2 === "string"){
-if(func3(data2) > 50){
-const err15 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
+if(func4(data2) > 50){
+const err15 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -365,8 +365,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(func3(data2) < 1){
-const err16 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
+if(func4(data2) < 1){
+const err16 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -377,7 +377,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.VerificationActDoc.properties.VerificationActNo.type,parentSchema:schema21.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
+const err17 = {instancePath:instancePath+"/VerificationActDoc/VerificationActNo",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VerificationActDoc.properties.VerificationActNo.type,parentSchema:schema23.properties.VerificationActDoc.properties.VerificationActNo,data:data2};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -389,14 +389,14 @@ errors++;
 }
 if(data1.VerificationActDate !== undefined){
 let data3 = data1.VerificationActDate;
-if(!(validate39.call(this, data3, {instancePath:instancePath+"/VerificationActDoc/VerificationActDate",parentData:data1,parentDataProperty:"VerificationActDate",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data3, {instancePath:instancePath+"/VerificationActDoc/VerificationActDate",parentData:data1,parentDataProperty:"VerificationActDate",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 if(typeof data3 === "string"){
-const issues0 = func8(data3, true, rootData, this, instancePath + "/VerificationActDoc/VerificationActDate");
+const issues0 = func9(data3, true, rootData, this, instancePath + "/VerificationActDoc/VerificationActDate");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/VerificationActDoc/VerificationActDate", "#/properties/VerificationActDoc/properties/VerificationActDate/notAfterToday", "notAfterToday");
+const kwErrors0 = func8(issues0, instancePath + "/VerificationActDoc/VerificationActDate", "#/properties/VerificationActDoc/properties/VerificationActDate/notAfterToday", "notAfterToday");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
@@ -405,8 +405,8 @@ errors = errors + kwErrors0.length;
 if(data1.VerificationActText !== undefined){
 let data4 = data1.VerificationActText;
 if(typeof data4 === "string"){
-if(func3(data4) > 5000){
-const err18 = {instancePath:instancePath+"/VerificationActDoc/VerificationActText",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActText/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema21.properties.VerificationActDoc.properties.VerificationActText,data:data4};
+if(func4(data4) > 5000){
+const err18 = {instancePath:instancePath+"/VerificationActDoc/VerificationActText",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActText/maxLength",keyword:"maxLength",params:{limit: 5000},message:"must NOT have more than 5000 characters",schema:5000,parentSchema:schema23.properties.VerificationActDoc.properties.VerificationActText,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -417,7 +417,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/VerificationActDoc/VerificationActText",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.VerificationActDoc.properties.VerificationActText.type,parentSchema:schema21.properties.VerificationActDoc.properties.VerificationActText,data:data4};
+const err19 = {instancePath:instancePath+"/VerificationActDoc/VerificationActText",schemaPath:"#/properties/VerificationActDoc/properties/VerificationActText/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VerificationActDoc.properties.VerificationActText.type,parentSchema:schema23.properties.VerificationActDoc.properties.VerificationActText,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -429,7 +429,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.VerificationActDoc.type,parentSchema:schema21.properties.VerificationActDoc,data:data1};
+const err20 = {instancePath:instancePath+"/VerificationActDoc",schemaPath:"#/properties/VerificationActDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.VerificationActDoc.type,parentSchema:schema23.properties.VerificationActDoc,data:data1};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -440,16 +440,16 @@ errors++;
 }
 }
 if(data.OwnerTin !== undefined){
-if(!(validate41.call(this, data.OwnerTin, {instancePath:instancePath+"/OwnerTin",parentData:data,parentDataProperty:"OwnerTin",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate43.call(this, data.OwnerTin, {instancePath:instancePath+"/OwnerTin",parentData:data,parentDataProperty:"OwnerTin",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
 if(data.OwnerName !== undefined){
 let data6 = data.OwnerName;
 if(typeof data6 === "string"){
-if(func3(data6) > 500){
-const err21 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.OwnerName,data:data6};
+if(func4(data6) > 500){
+const err21 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.OwnerName,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -458,8 +458,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(func3(data6) < 1){
-const err22 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.OwnerName,data:data6};
+if(func4(data6) < 1){
+const err22 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OwnerName,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -470,7 +470,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OwnerName.type,parentSchema:schema21.properties.OwnerName,data:data6};
+const err23 = {instancePath:instancePath+"/OwnerName",schemaPath:"#/properties/OwnerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OwnerName.type,parentSchema:schema23.properties.OwnerName,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -483,8 +483,8 @@ errors++;
 if(data.OwnerBranchCode !== undefined){
 let data7 = data.OwnerBranchCode;
 if(typeof data7 === "string"){
-if(func3(data7) > 50){
-const err24 = {instancePath:instancePath+"/OwnerBranchCode",schemaPath:"#/properties/OwnerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.OwnerBranchCode,data:data7};
+if(func4(data7) > 50){
+const err24 = {instancePath:instancePath+"/OwnerBranchCode",schemaPath:"#/properties/OwnerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OwnerBranchCode,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -495,7 +495,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/OwnerBranchCode",schemaPath:"#/properties/OwnerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OwnerBranchCode.type,parentSchema:schema21.properties.OwnerBranchCode,data:data7};
+const err25 = {instancePath:instancePath+"/OwnerBranchCode",schemaPath:"#/properties/OwnerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OwnerBranchCode.type,parentSchema:schema23.properties.OwnerBranchCode,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -508,8 +508,8 @@ errors++;
 if(data.OwnerBranchName !== undefined){
 let data8 = data.OwnerBranchName;
 if(typeof data8 === "string"){
-if(func3(data8) > 500){
-const err26 = {instancePath:instancePath+"/OwnerBranchName",schemaPath:"#/properties/OwnerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.OwnerBranchName,data:data8};
+if(func4(data8) > 500){
+const err26 = {instancePath:instancePath+"/OwnerBranchName",schemaPath:"#/properties/OwnerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.OwnerBranchName,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -520,7 +520,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/OwnerBranchName",schemaPath:"#/properties/OwnerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OwnerBranchName.type,parentSchema:schema21.properties.OwnerBranchName,data:data8};
+const err27 = {instancePath:instancePath+"/OwnerBranchName",schemaPath:"#/properties/OwnerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OwnerBranchName.type,parentSchema:schema23.properties.OwnerBranchName,data:data8};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -531,16 +531,16 @@ errors++;
 }
 }
 if(data.OwnerFizTin !== undefined){
-if(!(validate43.call(this, data.OwnerFizTin, {instancePath:instancePath+"/OwnerFizTin",parentData:data,parentDataProperty:"OwnerFizTin",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate45.call(this, data.OwnerFizTin, {instancePath:instancePath+"/OwnerFizTin",parentData:data,parentDataProperty:"OwnerFizTin",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data.OwnerFizFio !== undefined){
 let data10 = data.OwnerFizFio;
 if(typeof data10 === "string"){
-if(func3(data10) > 300){
-const err28 = {instancePath:instancePath+"/OwnerFizFio",schemaPath:"#/properties/OwnerFizFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.OwnerFizFio,data:data10};
+if(func4(data10) > 300){
+const err28 = {instancePath:instancePath+"/OwnerFizFio",schemaPath:"#/properties/OwnerFizFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.OwnerFizFio,data:data10};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -551,7 +551,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/OwnerFizFio",schemaPath:"#/properties/OwnerFizFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OwnerFizFio.type,parentSchema:schema21.properties.OwnerFizFio,data:data10};
+const err29 = {instancePath:instancePath+"/OwnerFizFio",schemaPath:"#/properties/OwnerFizFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OwnerFizFio.type,parentSchema:schema23.properties.OwnerFizFio,data:data10};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -562,16 +562,16 @@ errors++;
 }
 }
 if(data.PartnerTin !== undefined){
-if(!(validate41.call(this, data.PartnerTin, {instancePath:instancePath+"/PartnerTin",parentData:data,parentDataProperty:"PartnerTin",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+if(!(validate43.call(this, data.PartnerTin, {instancePath:instancePath+"/PartnerTin",parentData:data,parentDataProperty:"PartnerTin",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
 if(data.PartnerName !== undefined){
 let data12 = data.PartnerName;
 if(typeof data12 === "string"){
-if(func3(data12) > 500){
-const err30 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.PartnerName,data:data12};
+if(func4(data12) > 500){
+const err30 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.PartnerName,data:data12};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -580,8 +580,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(func3(data12) < 1){
-const err31 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.PartnerName,data:data12};
+if(func4(data12) < 1){
+const err31 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.PartnerName,data:data12};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -592,7 +592,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.PartnerName.type,parentSchema:schema21.properties.PartnerName,data:data12};
+const err32 = {instancePath:instancePath+"/PartnerName",schemaPath:"#/properties/PartnerName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.PartnerName.type,parentSchema:schema23.properties.PartnerName,data:data12};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -605,8 +605,8 @@ errors++;
 if(data.PartnerBranchCode !== undefined){
 let data13 = data.PartnerBranchCode;
 if(typeof data13 === "string"){
-if(func3(data13) > 50){
-const err33 = {instancePath:instancePath+"/PartnerBranchCode",schemaPath:"#/properties/PartnerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.PartnerBranchCode,data:data13};
+if(func4(data13) > 50){
+const err33 = {instancePath:instancePath+"/PartnerBranchCode",schemaPath:"#/properties/PartnerBranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.PartnerBranchCode,data:data13};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -617,7 +617,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/PartnerBranchCode",schemaPath:"#/properties/PartnerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.PartnerBranchCode.type,parentSchema:schema21.properties.PartnerBranchCode,data:data13};
+const err34 = {instancePath:instancePath+"/PartnerBranchCode",schemaPath:"#/properties/PartnerBranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.PartnerBranchCode.type,parentSchema:schema23.properties.PartnerBranchCode,data:data13};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -630,8 +630,8 @@ errors++;
 if(data.PartnerBranchName !== undefined){
 let data14 = data.PartnerBranchName;
 if(typeof data14 === "string"){
-if(func3(data14) > 500){
-const err35 = {instancePath:instancePath+"/PartnerBranchName",schemaPath:"#/properties/PartnerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.PartnerBranchName,data:data14};
+if(func4(data14) > 500){
+const err35 = {instancePath:instancePath+"/PartnerBranchName",schemaPath:"#/properties/PartnerBranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.PartnerBranchName,data:data14};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -642,7 +642,7 @@ errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/PartnerBranchName",schemaPath:"#/properties/PartnerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.PartnerBranchName.type,parentSchema:schema21.properties.PartnerBranchName,data:data14};
+const err36 = {instancePath:instancePath+"/PartnerBranchName",schemaPath:"#/properties/PartnerBranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.PartnerBranchName.type,parentSchema:schema23.properties.PartnerBranchName,data:data14};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -653,16 +653,16 @@ errors++;
 }
 }
 if(data.PartnerFizTin !== undefined){
-if(!(validate43.call(this, data.PartnerFizTin, {instancePath:instancePath+"/PartnerFizTin",parentData:data,parentDataProperty:"PartnerFizTin",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate45.call(this, data.PartnerFizTin, {instancePath:instancePath+"/PartnerFizTin",parentData:data,parentDataProperty:"PartnerFizTin",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data.PartnerFizFio !== undefined){
 let data16 = data.PartnerFizFio;
 if(typeof data16 === "string"){
-if(func3(data16) > 300){
-const err37 = {instancePath:instancePath+"/PartnerFizFio",schemaPath:"#/properties/PartnerFizFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.PartnerFizFio,data:data16};
+if(func4(data16) > 300){
+const err37 = {instancePath:instancePath+"/PartnerFizFio",schemaPath:"#/properties/PartnerFizFio/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.PartnerFizFio,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -673,7 +673,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/PartnerFizFio",schemaPath:"#/properties/PartnerFizFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.PartnerFizFio.type,parentSchema:schema21.properties.PartnerFizFio,data:data16};
+const err38 = {instancePath:instancePath+"/PartnerFizFio",schemaPath:"#/properties/PartnerFizFio/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.PartnerFizFio.type,parentSchema:schema23.properties.PartnerFizFio,data:data16};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -687,7 +687,7 @@ if(data.VerificationActContracts !== undefined){
 let data17 = data.VerificationActContracts;
 if(Array.isArray(data17)){
 if(data17.length > 500){
-const err39 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema21.properties.VerificationActContracts,data:data17};
+const err39 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/maxItems",keyword:"maxItems",params:{limit: 500},message:"must NOT have more than 500 items",schema:500,parentSchema:schema23.properties.VerificationActContracts,data:data17};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -697,7 +697,7 @@ vErrors.push(err39);
 errors++;
 }
 if(data17.length < 1){
-const err40 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.VerificationActContracts,data:data17};
+const err40 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.VerificationActContracts,data:data17};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -711,7 +711,7 @@ for(let i0=0; i0<len0; i0++){
 let data18 = data17[i0];
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18.ContractNo === undefined){
-const err41 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema21.properties.VerificationActContracts.items.required,parentSchema:schema21.properties.VerificationActContracts.items,data:data18};
+const err41 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema23.properties.VerificationActContracts.items.required,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -721,7 +721,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data18.ContractDate === undefined){
-const err42 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema21.properties.VerificationActContracts.items.required,parentSchema:schema21.properties.VerificationActContracts.items,data:data18};
+const err42 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema23.properties.VerificationActContracts.items.required,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -731,7 +731,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data18.OpenBalance === undefined){
-const err43 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "OpenBalance"},message:"must have required property '"+"OpenBalance"+"'",schema:schema21.properties.VerificationActContracts.items.required,parentSchema:schema21.properties.VerificationActContracts.items,data:data18};
+const err43 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "OpenBalance"},message:"must have required property '"+"OpenBalance"+"'",schema:schema23.properties.VerificationActContracts.items.required,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -741,7 +741,7 @@ vErrors.push(err43);
 errors++;
 }
 if(data18.CloseBalance === undefined){
-const err44 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "CloseBalance"},message:"must have required property '"+"CloseBalance"+"'",schema:schema21.properties.VerificationActContracts.items.required,parentSchema:schema21.properties.VerificationActContracts.items,data:data18};
+const err44 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "CloseBalance"},message:"must have required property '"+"CloseBalance"+"'",schema:schema23.properties.VerificationActContracts.items.required,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -751,7 +751,7 @@ vErrors.push(err44);
 errors++;
 }
 if(data18.TotalBalance === undefined){
-const err45 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "TotalBalance"},message:"must have required property '"+"TotalBalance"+"'",schema:schema21.properties.VerificationActContracts.items.required,parentSchema:schema21.properties.VerificationActContracts.items,data:data18};
+const err45 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "TotalBalance"},message:"must have required property '"+"TotalBalance"+"'",schema:schema23.properties.VerificationActContracts.items.required,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -761,7 +761,7 @@ vErrors.push(err45);
 errors++;
 }
 if(data18.VerificationActContractItems === undefined){
-const err46 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "VerificationActContractItems"},message:"must have required property '"+"VerificationActContractItems"+"'",schema:schema21.properties.VerificationActContracts.items.required,parentSchema:schema21.properties.VerificationActContracts.items,data:data18};
+const err46 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/required",keyword:"required",params:{missingProperty: "VerificationActContractItems"},message:"must have required property '"+"VerificationActContractItems"+"'",schema:schema23.properties.VerificationActContracts.items.required,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -772,7 +772,7 @@ errors++;
 }
 for(const key2 in data18){
 if(!((((((key2 === "ContractNo") || (key2 === "ContractDate")) || (key2 === "OpenBalance")) || (key2 === "CloseBalance")) || (key2 === "TotalBalance")) || (key2 === "VerificationActContractItems"))){
-const err47 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.VerificationActContracts.items,data:data18};
+const err47 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -785,8 +785,8 @@ errors++;
 if(data18.ContractNo !== undefined){
 let data19 = data18.ContractNo;
 if(typeof data19 === "string"){
-if(func3(data19) > 100){
-const err48 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
+if(func4(data19) > 100){
+const err48 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -795,8 +795,8 @@ vErrors.push(err48);
 }
 errors++;
 }
-if(func3(data19) < 1){
-const err49 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
+if(func4(data19) < 1){
+const err49 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -807,7 +807,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.VerificationActContracts.items.properties.ContractNo.type,parentSchema:schema21.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
+const err50 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractNo",schemaPath:"#/properties/VerificationActContracts/items/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VerificationActContracts.items.properties.ContractNo.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.ContractNo,data:data19};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -818,8 +818,8 @@ errors++;
 }
 }
 if(data18.ContractDate !== undefined){
-if(!(validate39.call(this, data18.ContractDate, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractDate",parentData:data18,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data18.ContractDate, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/ContractDate",parentData:data18,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -827,7 +827,7 @@ if(data18.OpenBalance !== undefined){
 let data21 = data18.OpenBalance;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21.OwnerDebit === undefined){
-const err51 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+const err51 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -837,7 +837,7 @@ vErrors.push(err51);
 errors++;
 }
 if(data21.OwnerCredit === undefined){
-const err52 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+const err52 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -847,7 +847,7 @@ vErrors.push(err52);
 errors++;
 }
 if(data21.PartnerDebit === undefined){
-const err53 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+const err53 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -857,7 +857,7 @@ vErrors.push(err53);
 errors++;
 }
 if(data21.PartnerCredit === undefined){
-const err54 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+const err54 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -868,7 +868,7 @@ errors++;
 }
 for(const key3 in data21){
 if(!((((key3 === "OwnerDebit") || (key3 === "OwnerCredit")) || (key3 === "PartnerDebit")) || (key3 === "PartnerCredit"))){
-const err55 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+const err55 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -880,13 +880,13 @@ errors++;
 }
 if(data21.OwnerDebit !== undefined){
 let data22 = data21.OwnerDebit;
-if(!(validate48.call(this, data22, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerDebit",parentData:data21,parentDataProperty:"OwnerDebit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data22, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerDebit",parentData:data21,parentDataProperty:"OwnerDebit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data22 == "number") && (isFinite(data22))){
 if(data22 < 0 || isNaN(data22)){
-const err56 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.OpenBalance.properties.OwnerDebit,data:data22};
+const err56 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.properties.OwnerDebit,data:data22};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -899,13 +899,13 @@ errors++;
 }
 if(data21.OwnerCredit !== undefined){
 let data23 = data21.OwnerCredit;
-if(!(validate48.call(this, data23, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerCredit",parentData:data21,parentDataProperty:"OwnerCredit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data23, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerCredit",parentData:data21,parentDataProperty:"OwnerCredit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 < 0 || isNaN(data23)){
-const err57 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.OpenBalance.properties.OwnerCredit,data:data23};
+const err57 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.properties.OwnerCredit,data:data23};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -918,13 +918,13 @@ errors++;
 }
 if(data21.PartnerDebit !== undefined){
 let data24 = data21.PartnerDebit;
-if(!(validate48.call(this, data24, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerDebit",parentData:data21,parentDataProperty:"PartnerDebit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data24, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerDebit",parentData:data21,parentDataProperty:"PartnerDebit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data24 == "number") && (isFinite(data24))){
 if(data24 < 0 || isNaN(data24)){
-const err58 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.OpenBalance.properties.PartnerDebit,data:data24};
+const err58 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.properties.PartnerDebit,data:data24};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -937,13 +937,13 @@ errors++;
 }
 if(data21.PartnerCredit !== undefined){
 let data25 = data21.PartnerCredit;
-if(!(validate48.call(this, data25, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerCredit",parentData:data21,parentDataProperty:"PartnerCredit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data25, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerCredit",parentData:data21,parentDataProperty:"PartnerCredit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data25 == "number") && (isFinite(data25))){
 if(data25 < 0 || isNaN(data25)){
-const err59 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.OpenBalance.properties.PartnerCredit,data:data25};
+const err59 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.properties.PartnerCredit,data:data25};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -956,7 +956,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.VerificationActContracts.items.properties.OpenBalance.type,parentSchema:schema21.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
+const err60 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/OpenBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/OpenBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.VerificationActContracts.items.properties.OpenBalance.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.OpenBalance,data:data21};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -970,7 +970,7 @@ if(data18.CloseBalance !== undefined){
 let data26 = data18.CloseBalance;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(data26.OwnerDebit === undefined){
-const err61 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+const err61 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -980,7 +980,7 @@ vErrors.push(err61);
 errors++;
 }
 if(data26.OwnerCredit === undefined){
-const err62 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+const err62 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -990,7 +990,7 @@ vErrors.push(err62);
 errors++;
 }
 if(data26.PartnerDebit === undefined){
-const err63 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+const err63 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1000,7 +1000,7 @@ vErrors.push(err63);
 errors++;
 }
 if(data26.PartnerCredit === undefined){
-const err64 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+const err64 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1011,7 +1011,7 @@ errors++;
 }
 for(const key4 in data26){
 if(!((((key4 === "OwnerDebit") || (key4 === "OwnerCredit")) || (key4 === "PartnerDebit")) || (key4 === "PartnerCredit"))){
-const err65 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+const err65 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1023,13 +1023,13 @@ errors++;
 }
 if(data26.OwnerDebit !== undefined){
 let data27 = data26.OwnerDebit;
-if(!(validate48.call(this, data27, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerDebit",parentData:data26,parentDataProperty:"OwnerDebit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data27, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerDebit",parentData:data26,parentDataProperty:"OwnerDebit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data27 == "number") && (isFinite(data27))){
 if(data27 < 0 || isNaN(data27)){
-const err66 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.CloseBalance.properties.OwnerDebit,data:data27};
+const err66 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.properties.OwnerDebit,data:data27};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1042,13 +1042,13 @@ errors++;
 }
 if(data26.OwnerCredit !== undefined){
 let data28 = data26.OwnerCredit;
-if(!(validate48.call(this, data28, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerCredit",parentData:data26,parentDataProperty:"OwnerCredit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data28, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerCredit",parentData:data26,parentDataProperty:"OwnerCredit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 < 0 || isNaN(data28)){
-const err67 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.CloseBalance.properties.OwnerCredit,data:data28};
+const err67 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.properties.OwnerCredit,data:data28};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1061,13 +1061,13 @@ errors++;
 }
 if(data26.PartnerDebit !== undefined){
 let data29 = data26.PartnerDebit;
-if(!(validate48.call(this, data29, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerDebit",parentData:data26,parentDataProperty:"PartnerDebit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data29, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerDebit",parentData:data26,parentDataProperty:"PartnerDebit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 < 0 || isNaN(data29)){
-const err68 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.CloseBalance.properties.PartnerDebit,data:data29};
+const err68 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.properties.PartnerDebit,data:data29};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1080,13 +1080,13 @@ errors++;
 }
 if(data26.PartnerCredit !== undefined){
 let data30 = data26.PartnerCredit;
-if(!(validate48.call(this, data30, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerCredit",parentData:data26,parentDataProperty:"PartnerCredit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data30, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerCredit",parentData:data26,parentDataProperty:"PartnerCredit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 < 0 || isNaN(data30)){
-const err69 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.CloseBalance.properties.PartnerCredit,data:data30};
+const err69 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.properties.PartnerCredit,data:data30};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1099,7 +1099,7 @@ errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.VerificationActContracts.items.properties.CloseBalance.type,parentSchema:schema21.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
+const err70 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/CloseBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/CloseBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.VerificationActContracts.items.properties.CloseBalance.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.CloseBalance,data:data26};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1113,7 +1113,7 @@ if(data18.TotalBalance !== undefined){
 let data31 = data18.TotalBalance;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31.OwnerDebit === undefined){
-const err71 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+const err71 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1123,7 +1123,7 @@ vErrors.push(err71);
 errors++;
 }
 if(data31.OwnerCredit === undefined){
-const err72 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+const err72 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1133,7 +1133,7 @@ vErrors.push(err72);
 errors++;
 }
 if(data31.PartnerDebit === undefined){
-const err73 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+const err73 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1143,7 +1143,7 @@ vErrors.push(err73);
 errors++;
 }
 if(data31.PartnerCredit === undefined){
-const err74 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+const err74 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1154,7 +1154,7 @@ errors++;
 }
 for(const key5 in data31){
 if(!((((key5 === "OwnerDebit") || (key5 === "OwnerCredit")) || (key5 === "PartnerDebit")) || (key5 === "PartnerCredit"))){
-const err75 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+const err75 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1166,13 +1166,13 @@ errors++;
 }
 if(data31.OwnerDebit !== undefined){
 let data32 = data31.OwnerDebit;
-if(!(validate48.call(this, data32, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerDebit",parentData:data31,parentDataProperty:"OwnerDebit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data32, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerDebit",parentData:data31,parentDataProperty:"OwnerDebit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 < 0 || isNaN(data32)){
-const err76 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.TotalBalance.properties.OwnerDebit,data:data32};
+const err76 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.properties.OwnerDebit,data:data32};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1185,13 +1185,13 @@ errors++;
 }
 if(data31.OwnerCredit !== undefined){
 let data33 = data31.OwnerCredit;
-if(!(validate48.call(this, data33, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerCredit",parentData:data31,parentDataProperty:"OwnerCredit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data33, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerCredit",parentData:data31,parentDataProperty:"OwnerCredit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data33 == "number") && (isFinite(data33))){
 if(data33 < 0 || isNaN(data33)){
-const err77 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.TotalBalance.properties.OwnerCredit,data:data33};
+const err77 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.properties.OwnerCredit,data:data33};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1204,13 +1204,13 @@ errors++;
 }
 if(data31.PartnerDebit !== undefined){
 let data34 = data31.PartnerDebit;
-if(!(validate48.call(this, data34, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerDebit",parentData:data31,parentDataProperty:"PartnerDebit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data34, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerDebit",parentData:data31,parentDataProperty:"PartnerDebit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 < 0 || isNaN(data34)){
-const err78 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.TotalBalance.properties.PartnerDebit,data:data34};
+const err78 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.properties.PartnerDebit,data:data34};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1223,13 +1223,13 @@ errors++;
 }
 if(data31.PartnerCredit !== undefined){
 let data35 = data31.PartnerCredit;
-if(!(validate48.call(this, data35, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerCredit",parentData:data31,parentDataProperty:"PartnerCredit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data35, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerCredit",parentData:data31,parentDataProperty:"PartnerCredit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 < 0 || isNaN(data35)){
-const err79 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.TotalBalance.properties.PartnerCredit,data:data35};
+const err79 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.properties.PartnerCredit,data:data35};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1242,7 +1242,7 @@ errors++;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.VerificationActContracts.items.properties.TotalBalance.type,parentSchema:schema21.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
+const err80 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/TotalBalance",schemaPath:"#/properties/VerificationActContracts/items/properties/TotalBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.VerificationActContracts.items.properties.TotalBalance.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.TotalBalance,data:data31};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1256,7 +1256,7 @@ if(data18.VerificationActContractItems !== undefined){
 let data36 = data18.VerificationActContractItems;
 if(Array.isArray(data36)){
 if(data36.length > 10000){
-const err81 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
+const err81 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1266,7 +1266,7 @@ vErrors.push(err81);
 errors++;
 }
 if(data36.length < 1){
-const err82 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
+const err82 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1280,7 +1280,7 @@ for(let i1=0; i1<len1; i1++){
 let data37 = data36[i1];
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if(data37.OwnerOperationDate === undefined){
-const err83 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerOperationDate"},message:"must have required property '"+"OwnerOperationDate"+"'",schema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+const err83 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerOperationDate"},message:"must have required property '"+"OwnerOperationDate"+"'",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1290,7 +1290,7 @@ vErrors.push(err83);
 errors++;
 }
 if(data37.OwnerOperationName === undefined){
-const err84 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerOperationName"},message:"must have required property '"+"OwnerOperationName"+"'",schema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+const err84 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerOperationName"},message:"must have required property '"+"OwnerOperationName"+"'",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1300,7 +1300,7 @@ vErrors.push(err84);
 errors++;
 }
 if(data37.OwnerDebit === undefined){
-const err85 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+const err85 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1310,7 +1310,7 @@ vErrors.push(err85);
 errors++;
 }
 if(data37.OwnerCredit === undefined){
-const err86 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+const err86 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1320,7 +1320,7 @@ vErrors.push(err86);
 errors++;
 }
 if(data37.PartnerDebit === undefined){
-const err87 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+const err87 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1330,7 +1330,7 @@ vErrors.push(err87);
 errors++;
 }
 if(data37.PartnerCredit === undefined){
-const err88 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+const err88 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.required,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1341,7 +1341,7 @@ errors++;
 }
 for(const key6 in data37){
 if(!((((((((key6 === "OwnerOperationDate") || (key6 === "OwnerOperationName")) || (key6 === "OwnerDebit")) || (key6 === "OwnerCredit")) || (key6 === "PartnerOperationDate")) || (key6 === "PartnerOperationName")) || (key6 === "PartnerDebit")) || (key6 === "PartnerCredit"))){
-const err89 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+const err89 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1352,16 +1352,16 @@ errors++;
 }
 }
 if(data37.OwnerOperationDate !== undefined){
-if(!(validate39.call(this, data37.OwnerOperationDate, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationDate",parentData:data37,parentDataProperty:"OwnerOperationDate",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data37.OwnerOperationDate, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationDate",parentData:data37,parentDataProperty:"OwnerOperationDate",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data37.OwnerOperationName !== undefined){
 let data39 = data37.OwnerOperationName;
 if(typeof data39 === "string"){
-if(func3(data39) > 500){
-const err90 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
+if(func4(data39) > 500){
+const err90 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1370,8 +1370,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(func3(data39) < 1){
-const err91 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
+if(func4(data39) < 1){
+const err91 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1382,7 +1382,7 @@ errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName.type,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
+const err92 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerOperationName,data:data39};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1394,13 +1394,13 @@ errors++;
 }
 if(data37.OwnerDebit !== undefined){
 let data40 = data37.OwnerDebit;
-if(!(validate48.call(this, data40, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerDebit",parentData:data37,parentDataProperty:"OwnerDebit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data40, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerDebit",parentData:data37,parentDataProperty:"OwnerDebit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data40 == "number") && (isFinite(data40))){
 if(data40 < 0 || isNaN(data40)){
-const err93 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerDebit,data:data40};
+const err93 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerDebit,data:data40};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1413,13 +1413,13 @@ errors++;
 }
 if(data37.OwnerCredit !== undefined){
 let data41 = data37.OwnerCredit;
-if(!(validate48.call(this, data41, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerCredit",parentData:data37,parentDataProperty:"OwnerCredit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data41, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerCredit",parentData:data37,parentDataProperty:"OwnerCredit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data41 == "number") && (isFinite(data41))){
 if(data41 < 0 || isNaN(data41)){
-const err94 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerCredit,data:data41};
+const err94 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/OwnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.OwnerCredit,data:data41};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1431,16 +1431,16 @@ errors++;
 }
 }
 if(data37.PartnerOperationDate !== undefined){
-if(!(validate39.call(this, data37.PartnerOperationDate, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationDate",parentData:data37,parentDataProperty:"PartnerOperationDate",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data37.PartnerOperationDate, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationDate",parentData:data37,parentDataProperty:"PartnerOperationDate",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data37.PartnerOperationName !== undefined){
 let data43 = data37.PartnerOperationName;
 if(typeof data43 === "string"){
-if(func3(data43) > 500){
-const err95 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName,data:data43};
+if(func4(data43) > 500){
+const err95 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName,data:data43};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1451,7 +1451,7 @@ errors++;
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName.type,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName,data:data43};
+const err96 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerOperationName",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerOperationName,data:data43};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1463,13 +1463,13 @@ errors++;
 }
 if(data37.PartnerDebit !== undefined){
 let data44 = data37.PartnerDebit;
-if(!(validate48.call(this, data44, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerDebit",parentData:data37,parentDataProperty:"PartnerDebit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data44, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerDebit",parentData:data37,parentDataProperty:"PartnerDebit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data44 == "number") && (isFinite(data44))){
 if(data44 < 0 || isNaN(data44)){
-const err97 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerDebit,data:data44};
+const err97 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerDebit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerDebit,data:data44};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1482,13 +1482,13 @@ errors++;
 }
 if(data37.PartnerCredit !== undefined){
 let data45 = data37.PartnerCredit;
-if(!(validate48.call(this, data45, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerCredit",parentData:data37,parentDataProperty:"PartnerCredit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data45, {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerCredit",parentData:data37,parentDataProperty:"PartnerCredit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data45 == "number") && (isFinite(data45))){
 if(data45 < 0 || isNaN(data45)){
-const err98 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerCredit,data:data45};
+const err98 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1+"/PartnerCredit",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.properties.PartnerCredit,data:data45};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1501,7 +1501,7 @@ errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.type,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
+const err99 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems/" + i1,schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.items,data:data37};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1513,7 +1513,7 @@ errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems.type,parentSchema:schema21.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
+const err100 = {instancePath:instancePath+"/VerificationActContracts/" + i0+"/VerificationActContractItems",schemaPath:"#/properties/VerificationActContracts/items/properties/VerificationActContractItems/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems.type,parentSchema:schema23.properties.VerificationActContracts.items.properties.VerificationActContractItems,data:data36};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1523,15 +1523,15 @@ vErrors.push(err100);
 errors++;
 }
 }
-const issues1 = func35(data18, schema21.properties.VerificationActContracts.items.documentTotals, rootData, this, instancePath + "/VerificationActContracts/" + i0);
+const issues1 = func36(data18, schema23.properties.VerificationActContracts.items.documentTotals, rootData, this, instancePath + "/VerificationActContracts/" + i0);
 if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "/VerificationActContracts/" + i0, "#/properties/VerificationActContracts/items/documentTotals", "documentTotals");
+const kwErrors1 = func8(issues1, instancePath + "/VerificationActContracts/" + i0, "#/properties/VerificationActContracts/items/documentTotals", "documentTotals");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.VerificationActContracts.items.type,parentSchema:schema21.properties.VerificationActContracts.items,data:data18};
+const err101 = {instancePath:instancePath+"/VerificationActContracts/" + i0,schemaPath:"#/properties/VerificationActContracts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.VerificationActContracts.items.type,parentSchema:schema23.properties.VerificationActContracts.items,data:data18};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1543,7 +1543,7 @@ errors++;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.VerificationActContracts.type,parentSchema:schema21.properties.VerificationActContracts,data:data17};
+const err102 = {instancePath:instancePath+"/VerificationActContracts",schemaPath:"#/properties/VerificationActContracts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.VerificationActContracts.type,parentSchema:schema23.properties.VerificationActContracts,data:data17};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1557,7 +1557,7 @@ if(data.OpenBalance !== undefined){
 let data46 = data.OpenBalance;
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if(data46.OwnerDebit === undefined){
-const err103 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema21.properties.OpenBalance.required,parentSchema:schema21.properties.OpenBalance,data:data46};
+const err103 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema23.properties.OpenBalance.required,parentSchema:schema23.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1567,7 +1567,7 @@ vErrors.push(err103);
 errors++;
 }
 if(data46.OwnerCredit === undefined){
-const err104 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema21.properties.OpenBalance.required,parentSchema:schema21.properties.OpenBalance,data:data46};
+const err104 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema23.properties.OpenBalance.required,parentSchema:schema23.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1577,7 +1577,7 @@ vErrors.push(err104);
 errors++;
 }
 if(data46.PartnerDebit === undefined){
-const err105 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema21.properties.OpenBalance.required,parentSchema:schema21.properties.OpenBalance,data:data46};
+const err105 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema23.properties.OpenBalance.required,parentSchema:schema23.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1587,7 +1587,7 @@ vErrors.push(err105);
 errors++;
 }
 if(data46.PartnerCredit === undefined){
-const err106 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema21.properties.OpenBalance.required,parentSchema:schema21.properties.OpenBalance,data:data46};
+const err106 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema23.properties.OpenBalance.required,parentSchema:schema23.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1598,7 +1598,7 @@ errors++;
 }
 for(const key7 in data46){
 if(!((((key7 === "OwnerDebit") || (key7 === "OwnerCredit")) || (key7 === "PartnerDebit")) || (key7 === "PartnerCredit"))){
-const err107 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.OpenBalance,data:data46};
+const err107 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1610,13 +1610,13 @@ errors++;
 }
 if(data46.OwnerDebit !== undefined){
 let data47 = data46.OwnerDebit;
-if(!(validate48.call(this, data47, {instancePath:instancePath+"/OpenBalance/OwnerDebit",parentData:data46,parentDataProperty:"OwnerDebit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data47, {instancePath:instancePath+"/OpenBalance/OwnerDebit",parentData:data46,parentDataProperty:"OwnerDebit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data47 == "number") && (isFinite(data47))){
 if(data47 < 0 || isNaN(data47)){
-const err108 = {instancePath:instancePath+"/OpenBalance/OwnerDebit",schemaPath:"#/properties/OpenBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.OpenBalance.properties.OwnerDebit,data:data47};
+const err108 = {instancePath:instancePath+"/OpenBalance/OwnerDebit",schemaPath:"#/properties/OpenBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OpenBalance.properties.OwnerDebit,data:data47};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1629,13 +1629,13 @@ errors++;
 }
 if(data46.OwnerCredit !== undefined){
 let data48 = data46.OwnerCredit;
-if(!(validate48.call(this, data48, {instancePath:instancePath+"/OpenBalance/OwnerCredit",parentData:data46,parentDataProperty:"OwnerCredit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data48, {instancePath:instancePath+"/OpenBalance/OwnerCredit",parentData:data46,parentDataProperty:"OwnerCredit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data48 == "number") && (isFinite(data48))){
 if(data48 < 0 || isNaN(data48)){
-const err109 = {instancePath:instancePath+"/OpenBalance/OwnerCredit",schemaPath:"#/properties/OpenBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.OpenBalance.properties.OwnerCredit,data:data48};
+const err109 = {instancePath:instancePath+"/OpenBalance/OwnerCredit",schemaPath:"#/properties/OpenBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OpenBalance.properties.OwnerCredit,data:data48};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1648,13 +1648,13 @@ errors++;
 }
 if(data46.PartnerDebit !== undefined){
 let data49 = data46.PartnerDebit;
-if(!(validate48.call(this, data49, {instancePath:instancePath+"/OpenBalance/PartnerDebit",parentData:data46,parentDataProperty:"PartnerDebit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data49, {instancePath:instancePath+"/OpenBalance/PartnerDebit",parentData:data46,parentDataProperty:"PartnerDebit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data49 == "number") && (isFinite(data49))){
 if(data49 < 0 || isNaN(data49)){
-const err110 = {instancePath:instancePath+"/OpenBalance/PartnerDebit",schemaPath:"#/properties/OpenBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.OpenBalance.properties.PartnerDebit,data:data49};
+const err110 = {instancePath:instancePath+"/OpenBalance/PartnerDebit",schemaPath:"#/properties/OpenBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OpenBalance.properties.PartnerDebit,data:data49};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1667,13 +1667,13 @@ errors++;
 }
 if(data46.PartnerCredit !== undefined){
 let data50 = data46.PartnerCredit;
-if(!(validate48.call(this, data50, {instancePath:instancePath+"/OpenBalance/PartnerCredit",parentData:data46,parentDataProperty:"PartnerCredit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data50, {instancePath:instancePath+"/OpenBalance/PartnerCredit",parentData:data46,parentDataProperty:"PartnerCredit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data50 == "number") && (isFinite(data50))){
 if(data50 < 0 || isNaN(data50)){
-const err111 = {instancePath:instancePath+"/OpenBalance/PartnerCredit",schemaPath:"#/properties/OpenBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.OpenBalance.properties.PartnerCredit,data:data50};
+const err111 = {instancePath:instancePath+"/OpenBalance/PartnerCredit",schemaPath:"#/properties/OpenBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OpenBalance.properties.PartnerCredit,data:data50};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1686,7 +1686,7 @@ errors++;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.OpenBalance.type,parentSchema:schema21.properties.OpenBalance,data:data46};
+const err112 = {instancePath:instancePath+"/OpenBalance",schemaPath:"#/properties/OpenBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.OpenBalance.type,parentSchema:schema23.properties.OpenBalance,data:data46};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1700,7 +1700,7 @@ if(data.TurnoverBalance !== undefined){
 let data51 = data.TurnoverBalance;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 if(data51.OwnerDebit === undefined){
-const err113 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema21.properties.TurnoverBalance.required,parentSchema:schema21.properties.TurnoverBalance,data:data51};
+const err113 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema23.properties.TurnoverBalance.required,parentSchema:schema23.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1710,7 +1710,7 @@ vErrors.push(err113);
 errors++;
 }
 if(data51.OwnerCredit === undefined){
-const err114 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema21.properties.TurnoverBalance.required,parentSchema:schema21.properties.TurnoverBalance,data:data51};
+const err114 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema23.properties.TurnoverBalance.required,parentSchema:schema23.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1720,7 +1720,7 @@ vErrors.push(err114);
 errors++;
 }
 if(data51.PartnerDebit === undefined){
-const err115 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema21.properties.TurnoverBalance.required,parentSchema:schema21.properties.TurnoverBalance,data:data51};
+const err115 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema23.properties.TurnoverBalance.required,parentSchema:schema23.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1730,7 +1730,7 @@ vErrors.push(err115);
 errors++;
 }
 if(data51.PartnerCredit === undefined){
-const err116 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema21.properties.TurnoverBalance.required,parentSchema:schema21.properties.TurnoverBalance,data:data51};
+const err116 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema23.properties.TurnoverBalance.required,parentSchema:schema23.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1741,7 +1741,7 @@ errors++;
 }
 for(const key8 in data51){
 if(!((((key8 === "OwnerDebit") || (key8 === "OwnerCredit")) || (key8 === "PartnerDebit")) || (key8 === "PartnerCredit"))){
-const err117 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.TurnoverBalance,data:data51};
+const err117 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1753,13 +1753,13 @@ errors++;
 }
 if(data51.OwnerDebit !== undefined){
 let data52 = data51.OwnerDebit;
-if(!(validate48.call(this, data52, {instancePath:instancePath+"/TurnoverBalance/OwnerDebit",parentData:data51,parentDataProperty:"OwnerDebit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data52, {instancePath:instancePath+"/TurnoverBalance/OwnerDebit",parentData:data51,parentDataProperty:"OwnerDebit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data52 == "number") && (isFinite(data52))){
 if(data52 < 0 || isNaN(data52)){
-const err118 = {instancePath:instancePath+"/TurnoverBalance/OwnerDebit",schemaPath:"#/properties/TurnoverBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.TurnoverBalance.properties.OwnerDebit,data:data52};
+const err118 = {instancePath:instancePath+"/TurnoverBalance/OwnerDebit",schemaPath:"#/properties/TurnoverBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TurnoverBalance.properties.OwnerDebit,data:data52};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1772,13 +1772,13 @@ errors++;
 }
 if(data51.OwnerCredit !== undefined){
 let data53 = data51.OwnerCredit;
-if(!(validate48.call(this, data53, {instancePath:instancePath+"/TurnoverBalance/OwnerCredit",parentData:data51,parentDataProperty:"OwnerCredit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data53, {instancePath:instancePath+"/TurnoverBalance/OwnerCredit",parentData:data51,parentDataProperty:"OwnerCredit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data53 == "number") && (isFinite(data53))){
 if(data53 < 0 || isNaN(data53)){
-const err119 = {instancePath:instancePath+"/TurnoverBalance/OwnerCredit",schemaPath:"#/properties/TurnoverBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.TurnoverBalance.properties.OwnerCredit,data:data53};
+const err119 = {instancePath:instancePath+"/TurnoverBalance/OwnerCredit",schemaPath:"#/properties/TurnoverBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TurnoverBalance.properties.OwnerCredit,data:data53};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1791,13 +1791,13 @@ errors++;
 }
 if(data51.PartnerDebit !== undefined){
 let data54 = data51.PartnerDebit;
-if(!(validate48.call(this, data54, {instancePath:instancePath+"/TurnoverBalance/PartnerDebit",parentData:data51,parentDataProperty:"PartnerDebit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data54, {instancePath:instancePath+"/TurnoverBalance/PartnerDebit",parentData:data51,parentDataProperty:"PartnerDebit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data54 == "number") && (isFinite(data54))){
 if(data54 < 0 || isNaN(data54)){
-const err120 = {instancePath:instancePath+"/TurnoverBalance/PartnerDebit",schemaPath:"#/properties/TurnoverBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.TurnoverBalance.properties.PartnerDebit,data:data54};
+const err120 = {instancePath:instancePath+"/TurnoverBalance/PartnerDebit",schemaPath:"#/properties/TurnoverBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TurnoverBalance.properties.PartnerDebit,data:data54};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1810,13 +1810,13 @@ errors++;
 }
 if(data51.PartnerCredit !== undefined){
 let data55 = data51.PartnerCredit;
-if(!(validate48.call(this, data55, {instancePath:instancePath+"/TurnoverBalance/PartnerCredit",parentData:data51,parentDataProperty:"PartnerCredit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data55, {instancePath:instancePath+"/TurnoverBalance/PartnerCredit",parentData:data51,parentDataProperty:"PartnerCredit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data55 == "number") && (isFinite(data55))){
 if(data55 < 0 || isNaN(data55)){
-const err121 = {instancePath:instancePath+"/TurnoverBalance/PartnerCredit",schemaPath:"#/properties/TurnoverBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.TurnoverBalance.properties.PartnerCredit,data:data55};
+const err121 = {instancePath:instancePath+"/TurnoverBalance/PartnerCredit",schemaPath:"#/properties/TurnoverBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TurnoverBalance.properties.PartnerCredit,data:data55};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1829,7 +1829,7 @@ errors++;
 }
 }
 else {
-const err122 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.TurnoverBalance.type,parentSchema:schema21.properties.TurnoverBalance,data:data51};
+const err122 = {instancePath:instancePath+"/TurnoverBalance",schemaPath:"#/properties/TurnoverBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.TurnoverBalance.type,parentSchema:schema23.properties.TurnoverBalance,data:data51};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1843,7 +1843,7 @@ if(data.CloseBalance !== undefined){
 let data56 = data.CloseBalance;
 if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
 if(data56.OwnerDebit === undefined){
-const err123 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema21.properties.CloseBalance.required,parentSchema:schema21.properties.CloseBalance,data:data56};
+const err123 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema23.properties.CloseBalance.required,parentSchema:schema23.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1853,7 +1853,7 @@ vErrors.push(err123);
 errors++;
 }
 if(data56.OwnerCredit === undefined){
-const err124 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema21.properties.CloseBalance.required,parentSchema:schema21.properties.CloseBalance,data:data56};
+const err124 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema23.properties.CloseBalance.required,parentSchema:schema23.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1863,7 +1863,7 @@ vErrors.push(err124);
 errors++;
 }
 if(data56.PartnerDebit === undefined){
-const err125 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema21.properties.CloseBalance.required,parentSchema:schema21.properties.CloseBalance,data:data56};
+const err125 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema23.properties.CloseBalance.required,parentSchema:schema23.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1873,7 +1873,7 @@ vErrors.push(err125);
 errors++;
 }
 if(data56.PartnerCredit === undefined){
-const err126 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema21.properties.CloseBalance.required,parentSchema:schema21.properties.CloseBalance,data:data56};
+const err126 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema23.properties.CloseBalance.required,parentSchema:schema23.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1884,7 +1884,7 @@ errors++;
 }
 for(const key9 in data56){
 if(!((((key9 === "OwnerDebit") || (key9 === "OwnerCredit")) || (key9 === "PartnerDebit")) || (key9 === "PartnerCredit"))){
-const err127 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.CloseBalance,data:data56};
+const err127 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1896,13 +1896,13 @@ errors++;
 }
 if(data56.OwnerDebit !== undefined){
 let data57 = data56.OwnerDebit;
-if(!(validate48.call(this, data57, {instancePath:instancePath+"/CloseBalance/OwnerDebit",parentData:data56,parentDataProperty:"OwnerDebit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data57, {instancePath:instancePath+"/CloseBalance/OwnerDebit",parentData:data56,parentDataProperty:"OwnerDebit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data57 == "number") && (isFinite(data57))){
 if(data57 < 0 || isNaN(data57)){
-const err128 = {instancePath:instancePath+"/CloseBalance/OwnerDebit",schemaPath:"#/properties/CloseBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.CloseBalance.properties.OwnerDebit,data:data57};
+const err128 = {instancePath:instancePath+"/CloseBalance/OwnerDebit",schemaPath:"#/properties/CloseBalance/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.CloseBalance.properties.OwnerDebit,data:data57};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1915,13 +1915,13 @@ errors++;
 }
 if(data56.OwnerCredit !== undefined){
 let data58 = data56.OwnerCredit;
-if(!(validate48.call(this, data58, {instancePath:instancePath+"/CloseBalance/OwnerCredit",parentData:data56,parentDataProperty:"OwnerCredit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data58, {instancePath:instancePath+"/CloseBalance/OwnerCredit",parentData:data56,parentDataProperty:"OwnerCredit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data58 == "number") && (isFinite(data58))){
 if(data58 < 0 || isNaN(data58)){
-const err129 = {instancePath:instancePath+"/CloseBalance/OwnerCredit",schemaPath:"#/properties/CloseBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.CloseBalance.properties.OwnerCredit,data:data58};
+const err129 = {instancePath:instancePath+"/CloseBalance/OwnerCredit",schemaPath:"#/properties/CloseBalance/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.CloseBalance.properties.OwnerCredit,data:data58};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1934,13 +1934,13 @@ errors++;
 }
 if(data56.PartnerDebit !== undefined){
 let data59 = data56.PartnerDebit;
-if(!(validate48.call(this, data59, {instancePath:instancePath+"/CloseBalance/PartnerDebit",parentData:data56,parentDataProperty:"PartnerDebit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data59, {instancePath:instancePath+"/CloseBalance/PartnerDebit",parentData:data56,parentDataProperty:"PartnerDebit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data59 == "number") && (isFinite(data59))){
 if(data59 < 0 || isNaN(data59)){
-const err130 = {instancePath:instancePath+"/CloseBalance/PartnerDebit",schemaPath:"#/properties/CloseBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.CloseBalance.properties.PartnerDebit,data:data59};
+const err130 = {instancePath:instancePath+"/CloseBalance/PartnerDebit",schemaPath:"#/properties/CloseBalance/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.CloseBalance.properties.PartnerDebit,data:data59};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1953,13 +1953,13 @@ errors++;
 }
 if(data56.PartnerCredit !== undefined){
 let data60 = data56.PartnerCredit;
-if(!(validate48.call(this, data60, {instancePath:instancePath+"/CloseBalance/PartnerCredit",parentData:data56,parentDataProperty:"PartnerCredit",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate50.call(this, data60, {instancePath:instancePath+"/CloseBalance/PartnerCredit",parentData:data56,parentDataProperty:"PartnerCredit",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 if((typeof data60 == "number") && (isFinite(data60))){
 if(data60 < 0 || isNaN(data60)){
-const err131 = {instancePath:instancePath+"/CloseBalance/PartnerCredit",schemaPath:"#/properties/CloseBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.CloseBalance.properties.PartnerCredit,data:data60};
+const err131 = {instancePath:instancePath+"/CloseBalance/PartnerCredit",schemaPath:"#/properties/CloseBalance/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.CloseBalance.properties.PartnerCredit,data:data60};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1972,7 +1972,7 @@ errors++;
 }
 }
 else {
-const err132 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.CloseBalance.type,parentSchema:schema21.properties.CloseBalance,data:data56};
+const err132 = {instancePath:instancePath+"/CloseBalance",schemaPath:"#/properties/CloseBalance/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.CloseBalance.type,parentSchema:schema23.properties.CloseBalance,data:data56};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1982,15 +1982,15 @@ vErrors.push(err132);
 errors++;
 }
 }
-const issues2 = func37(data, schema21.sellerNotBuyer, rootData, this, instancePath + "");
+const issues2 = func38(data, schema23.sellerNotBuyer, rootData, this, instancePath + "");
 if(issues2 !== null){
-const kwErrors2 = func7(issues2, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
+const kwErrors2 = func8(issues2, instancePath + "", "#/sellerNotBuyer", "sellerNotBuyer");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
 }
 else {
-const err133 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err133 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1999,20 +1999,20 @@ vErrors.push(err133);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const line_6898bd90 = validate79;
-const schema26 = {"$defs":{"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}},"type":"object","additionalProperties":false,"required":["OwnerOperationDate","OwnerOperationName","OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"properties":{"OwnerOperationDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true,"title":"forms:verificationAct.OwnerOperationDate"},"OwnerOperationName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.OwnerOperationName"},"OwnerDebit":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:verificationAct.OwnerCredit"},"PartnerOperationDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true,"title":"forms:verificationAct.PartnerOperationDate"},"PartnerOperationName":{"type":"string","maxLength":500,"title":"forms:verificationAct.PartnerOperationName"},"PartnerDebit":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:verificationAct.PartnerCredit"}},"$id":"verificationAct.line.6898bd90"};
+export const line_6898bd90 = validate81;
+const schema28 = {"$defs":{"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true}},"type":"object","additionalProperties":false,"required":["OwnerOperationDate","OwnerOperationName","OwnerDebit","OwnerCredit","PartnerDebit","PartnerCredit"],"properties":{"OwnerOperationDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true,"title":"forms:verificationAct.OwnerOperationDate"},"OwnerOperationName":{"type":"string","minLength":1,"maxLength":500,"title":"forms:verificationAct.OwnerOperationName"},"OwnerDebit":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:verificationAct.OwnerDebit"},"OwnerCredit":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:verificationAct.OwnerCredit"},"PartnerOperationDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true,"title":"forms:verificationAct.PartnerOperationDate"},"PartnerOperationName":{"type":"string","maxLength":500,"title":"forms:verificationAct.PartnerOperationName"},"PartnerDebit":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:verificationAct.PartnerDebit"},"PartnerCredit":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:verificationAct.PartnerCredit"}},"$id":"verificationAct.line.6898bd90"};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="verificationAct.line.6898bd90" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OwnerOperationDate === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerOperationDate"},message:"must have required property '"+"OwnerOperationDate"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerOperationDate"},message:"must have required property '"+"OwnerOperationDate"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2022,7 +2022,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.OwnerOperationName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerOperationName"},message:"must have required property '"+"OwnerOperationName"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerOperationName"},message:"must have required property '"+"OwnerOperationName"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2032,7 +2032,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.OwnerDebit === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerDebit"},message:"must have required property '"+"OwnerDebit"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2042,7 +2042,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.OwnerCredit === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OwnerCredit"},message:"must have required property '"+"OwnerCredit"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2052,7 +2052,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PartnerDebit === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerDebit"},message:"must have required property '"+"PartnerDebit"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2062,7 +2062,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PartnerCredit === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PartnerCredit"},message:"must have required property '"+"PartnerCredit"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2073,7 +2073,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "OwnerOperationDate") || (key0 === "OwnerOperationName")) || (key0 === "OwnerDebit")) || (key0 === "OwnerCredit")) || (key0 === "PartnerOperationDate")) || (key0 === "PartnerOperationName")) || (key0 === "PartnerDebit")) || (key0 === "PartnerCredit"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2086,8 +2086,8 @@ errors++;
 if(data.OwnerOperationDate !== undefined){
 let data0 = data.OwnerOperationDate;
 if(typeof data0 === "string"){
-if(func3(data0) > 10){
-const err7 = {instancePath:instancePath+"/OwnerOperationDate",schemaPath:"#/properties/OwnerOperationDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema26.properties.OwnerOperationDate,data:data0};
+if(func4(data0) > 10){
+const err7 = {instancePath:instancePath+"/OwnerOperationDate",schemaPath:"#/properties/OwnerOperationDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema28.properties.OwnerOperationDate,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2096,15 +2096,15 @@ vErrors.push(err7);
 }
 errors++;
 }
-const issues0 = func6(data0, true, rootData, this, instancePath + "/OwnerOperationDate");
+const issues0 = func7(data0, true, rootData, this, instancePath + "/OwnerOperationDate");
 if(issues0 !== null){
-const kwErrors0 = func7(issues0, instancePath + "/OwnerOperationDate", "#/properties/OwnerOperationDate/isoDate", "isoDate");
+const kwErrors0 = func8(issues0, instancePath + "/OwnerOperationDate", "#/properties/OwnerOperationDate/isoDate", "isoDate");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/OwnerOperationDate",schemaPath:"#/properties/OwnerOperationDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.OwnerOperationDate.type,parentSchema:schema26.properties.OwnerOperationDate,data:data0};
+const err8 = {instancePath:instancePath+"/OwnerOperationDate",schemaPath:"#/properties/OwnerOperationDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.OwnerOperationDate.type,parentSchema:schema28.properties.OwnerOperationDate,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2117,8 +2117,8 @@ errors++;
 if(data.OwnerOperationName !== undefined){
 let data1 = data.OwnerOperationName;
 if(typeof data1 === "string"){
-if(func3(data1) > 500){
-const err9 = {instancePath:instancePath+"/OwnerOperationName",schemaPath:"#/properties/OwnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema26.properties.OwnerOperationName,data:data1};
+if(func4(data1) > 500){
+const err9 = {instancePath:instancePath+"/OwnerOperationName",schemaPath:"#/properties/OwnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema28.properties.OwnerOperationName,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2127,8 +2127,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(func3(data1) < 1){
-const err10 = {instancePath:instancePath+"/OwnerOperationName",schemaPath:"#/properties/OwnerOperationName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.OwnerOperationName,data:data1};
+if(func4(data1) < 1){
+const err10 = {instancePath:instancePath+"/OwnerOperationName",schemaPath:"#/properties/OwnerOperationName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.OwnerOperationName,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2139,7 +2139,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/OwnerOperationName",schemaPath:"#/properties/OwnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.OwnerOperationName.type,parentSchema:schema26.properties.OwnerOperationName,data:data1};
+const err11 = {instancePath:instancePath+"/OwnerOperationName",schemaPath:"#/properties/OwnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.OwnerOperationName.type,parentSchema:schema28.properties.OwnerOperationName,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2153,7 +2153,7 @@ if(data.OwnerDebit !== undefined){
 let data2 = data.OwnerDebit;
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 > 9999999999999.99 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/OwnerDebit",schemaPath:"#/properties/OwnerDebit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema26.properties.OwnerDebit,data:data2};
+const err12 = {instancePath:instancePath+"/OwnerDebit",schemaPath:"#/properties/OwnerDebit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28.properties.OwnerDebit,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2163,7 +2163,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/OwnerDebit",schemaPath:"#/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.OwnerDebit,data:data2};
+const err13 = {instancePath:instancePath+"/OwnerDebit",schemaPath:"#/properties/OwnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.OwnerDebit,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2172,15 +2172,15 @@ vErrors.push(err13);
 }
 errors++;
 }
-const issues1 = func30(data2, 2, rootData, this, instancePath + "/OwnerDebit");
+const issues1 = func31(data2, 2, rootData, this, instancePath + "/OwnerDebit");
 if(issues1 !== null){
-const kwErrors1 = func7(issues1, instancePath + "/OwnerDebit", "#/properties/OwnerDebit/decimalPlaces", "decimalPlaces");
+const kwErrors1 = func8(issues1, instancePath + "/OwnerDebit", "#/properties/OwnerDebit/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/OwnerDebit",schemaPath:"#/properties/OwnerDebit/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.OwnerDebit.type,parentSchema:schema26.properties.OwnerDebit,data:data2};
+const err14 = {instancePath:instancePath+"/OwnerDebit",schemaPath:"#/properties/OwnerDebit/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.OwnerDebit.type,parentSchema:schema28.properties.OwnerDebit,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2194,7 +2194,7 @@ if(data.OwnerCredit !== undefined){
 let data3 = data.OwnerCredit;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 > 9999999999999.99 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/OwnerCredit",schemaPath:"#/properties/OwnerCredit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema26.properties.OwnerCredit,data:data3};
+const err15 = {instancePath:instancePath+"/OwnerCredit",schemaPath:"#/properties/OwnerCredit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28.properties.OwnerCredit,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2204,7 +2204,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data3 < 0 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/OwnerCredit",schemaPath:"#/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.OwnerCredit,data:data3};
+const err16 = {instancePath:instancePath+"/OwnerCredit",schemaPath:"#/properties/OwnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.OwnerCredit,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2213,15 +2213,15 @@ vErrors.push(err16);
 }
 errors++;
 }
-const issues2 = func30(data3, 2, rootData, this, instancePath + "/OwnerCredit");
+const issues2 = func31(data3, 2, rootData, this, instancePath + "/OwnerCredit");
 if(issues2 !== null){
-const kwErrors2 = func7(issues2, instancePath + "/OwnerCredit", "#/properties/OwnerCredit/decimalPlaces", "decimalPlaces");
+const kwErrors2 = func8(issues2, instancePath + "/OwnerCredit", "#/properties/OwnerCredit/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/OwnerCredit",schemaPath:"#/properties/OwnerCredit/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.OwnerCredit.type,parentSchema:schema26.properties.OwnerCredit,data:data3};
+const err17 = {instancePath:instancePath+"/OwnerCredit",schemaPath:"#/properties/OwnerCredit/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.OwnerCredit.type,parentSchema:schema28.properties.OwnerCredit,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2234,8 +2234,8 @@ errors++;
 if(data.PartnerOperationDate !== undefined){
 let data4 = data.PartnerOperationDate;
 if(typeof data4 === "string"){
-if(func3(data4) > 10){
-const err18 = {instancePath:instancePath+"/PartnerOperationDate",schemaPath:"#/properties/PartnerOperationDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema26.properties.PartnerOperationDate,data:data4};
+if(func4(data4) > 10){
+const err18 = {instancePath:instancePath+"/PartnerOperationDate",schemaPath:"#/properties/PartnerOperationDate/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema28.properties.PartnerOperationDate,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2244,15 +2244,15 @@ vErrors.push(err18);
 }
 errors++;
 }
-const issues3 = func6(data4, true, rootData, this, instancePath + "/PartnerOperationDate");
+const issues3 = func7(data4, true, rootData, this, instancePath + "/PartnerOperationDate");
 if(issues3 !== null){
-const kwErrors3 = func7(issues3, instancePath + "/PartnerOperationDate", "#/properties/PartnerOperationDate/isoDate", "isoDate");
+const kwErrors3 = func8(issues3, instancePath + "/PartnerOperationDate", "#/properties/PartnerOperationDate/isoDate", "isoDate");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/PartnerOperationDate",schemaPath:"#/properties/PartnerOperationDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.PartnerOperationDate.type,parentSchema:schema26.properties.PartnerOperationDate,data:data4};
+const err19 = {instancePath:instancePath+"/PartnerOperationDate",schemaPath:"#/properties/PartnerOperationDate/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.PartnerOperationDate.type,parentSchema:schema28.properties.PartnerOperationDate,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2265,8 +2265,8 @@ errors++;
 if(data.PartnerOperationName !== undefined){
 let data5 = data.PartnerOperationName;
 if(typeof data5 === "string"){
-if(func3(data5) > 500){
-const err20 = {instancePath:instancePath+"/PartnerOperationName",schemaPath:"#/properties/PartnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema26.properties.PartnerOperationName,data:data5};
+if(func4(data5) > 500){
+const err20 = {instancePath:instancePath+"/PartnerOperationName",schemaPath:"#/properties/PartnerOperationName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema28.properties.PartnerOperationName,data:data5};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2277,7 +2277,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/PartnerOperationName",schemaPath:"#/properties/PartnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.PartnerOperationName.type,parentSchema:schema26.properties.PartnerOperationName,data:data5};
+const err21 = {instancePath:instancePath+"/PartnerOperationName",schemaPath:"#/properties/PartnerOperationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.PartnerOperationName.type,parentSchema:schema28.properties.PartnerOperationName,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2291,7 +2291,7 @@ if(data.PartnerDebit !== undefined){
 let data6 = data.PartnerDebit;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 9999999999999.99 || isNaN(data6)){
-const err22 = {instancePath:instancePath+"/PartnerDebit",schemaPath:"#/properties/PartnerDebit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema26.properties.PartnerDebit,data:data6};
+const err22 = {instancePath:instancePath+"/PartnerDebit",schemaPath:"#/properties/PartnerDebit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28.properties.PartnerDebit,data:data6};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2301,7 +2301,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err23 = {instancePath:instancePath+"/PartnerDebit",schemaPath:"#/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.PartnerDebit,data:data6};
+const err23 = {instancePath:instancePath+"/PartnerDebit",schemaPath:"#/properties/PartnerDebit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.PartnerDebit,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2310,15 +2310,15 @@ vErrors.push(err23);
 }
 errors++;
 }
-const issues4 = func30(data6, 2, rootData, this, instancePath + "/PartnerDebit");
+const issues4 = func31(data6, 2, rootData, this, instancePath + "/PartnerDebit");
 if(issues4 !== null){
-const kwErrors4 = func7(issues4, instancePath + "/PartnerDebit", "#/properties/PartnerDebit/decimalPlaces", "decimalPlaces");
+const kwErrors4 = func8(issues4, instancePath + "/PartnerDebit", "#/properties/PartnerDebit/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
 errors = errors + kwErrors4.length;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/PartnerDebit",schemaPath:"#/properties/PartnerDebit/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.PartnerDebit.type,parentSchema:schema26.properties.PartnerDebit,data:data6};
+const err24 = {instancePath:instancePath+"/PartnerDebit",schemaPath:"#/properties/PartnerDebit/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.PartnerDebit.type,parentSchema:schema28.properties.PartnerDebit,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2332,7 +2332,7 @@ if(data.PartnerCredit !== undefined){
 let data7 = data.PartnerCredit;
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 9999999999999.99 || isNaN(data7)){
-const err25 = {instancePath:instancePath+"/PartnerCredit",schemaPath:"#/properties/PartnerCredit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema26.properties.PartnerCredit,data:data7};
+const err25 = {instancePath:instancePath+"/PartnerCredit",schemaPath:"#/properties/PartnerCredit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema28.properties.PartnerCredit,data:data7};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2342,7 +2342,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data7 < 0 || isNaN(data7)){
-const err26 = {instancePath:instancePath+"/PartnerCredit",schemaPath:"#/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema26.properties.PartnerCredit,data:data7};
+const err26 = {instancePath:instancePath+"/PartnerCredit",schemaPath:"#/properties/PartnerCredit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema28.properties.PartnerCredit,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2351,15 +2351,15 @@ vErrors.push(err26);
 }
 errors++;
 }
-const issues5 = func30(data7, 2, rootData, this, instancePath + "/PartnerCredit");
+const issues5 = func31(data7, 2, rootData, this, instancePath + "/PartnerCredit");
 if(issues5 !== null){
-const kwErrors5 = func7(issues5, instancePath + "/PartnerCredit", "#/properties/PartnerCredit/decimalPlaces", "decimalPlaces");
+const kwErrors5 = func8(issues5, instancePath + "/PartnerCredit", "#/properties/PartnerCredit/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
 errors = errors + kwErrors5.length;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/PartnerCredit",schemaPath:"#/properties/PartnerCredit/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema26.properties.PartnerCredit.type,parentSchema:schema26.properties.PartnerCredit,data:data7};
+const err27 = {instancePath:instancePath+"/PartnerCredit",schemaPath:"#/properties/PartnerCredit/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema28.properties.PartnerCredit.type,parentSchema:schema28.properties.PartnerCredit,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2371,7 +2371,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2380,7 +2380,7 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 

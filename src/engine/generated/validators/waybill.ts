@@ -3,29 +3,29 @@
 /* eslint-disable */
 import { decimalPlaces as kw_decimalPlaces, documentTotals as kw_documentTotals, isoDate as kw_isoDate, lineArithmetic as kw_lineArithmetic, notAfterToday as kw_notAfterToday, pinfl as kw_pinfl, pinflOrTin as kw_pinflOrTin, positive as kw_positive, requiredUnless as kw_requiredUnless, serverCheck as kw_serverCheck, toErrors as kw_toErrors, ucs2length as kw_ucs2length } from '../../keywords/functions';
 "use strict";
-export const validate = validate38;
-const schema21 = {"$id":"waybill","title":"documents:kinds.waybill","description":"Electronic waybill (TTN, uz-edi.md §b.3; Didox 07 §4, Soliq Servis waybill signing body). TransportType 1 car, 2 railway, 3 air, 4 water; DeliveryType 1 warehouse to warehouse, 2 seller to buyer; SingleSidedType 1 = one-sided (Consignee null). WaybillLocalId must be unique (checked by the server). Rail goods travel in the operators' railway block (stations, wagon per group). The national format's air and water blocks (Airway, Shipway) are published only as null: a received one is kept as sent; Hujjat's own air and water block (OtherTransport) and the spec's cargo class, shipments, cargo cost, notes, in-city distance and semitrailer are local — kept beside the document, never signed nor exported.","type":"object","additionalProperties":false,"required":["WaybillLocalType","DeliveryType","WaybillDoc","ContractDoc","OldWaybillDoc","HasCommittent","SingleSidedType","Consignor","Consignee","Carrier","TransportType","Roadway","Railway","ResponsiblePerson","TotalDistance","DeliveryCost","TotalDeliveryCost"],"requiredUnless":[{"field":"WaybillLocalType","equals":[0],"properties":["OldWaybillDoc"]},{"field":"SingleSidedType","equals":[1],"properties":["Consignee"]},{"field":"TransportType","equals":[2,3,4],"properties":["Roadway"]},{"field":"TransportType","equals":[1,3,4],"properties":["Railway"]},{"field":"TransportType","equals":[1,2],"properties":["OtherTransport"]}],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"uniqueDocumentId","kind":"waybill","idField":"WaybillLocalId"},"description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"WaybillLocalType":{"type":"integer","enum":[0,1,4],"title":"forms:waybill.WaybillLocalType"},"DeliveryType":{"type":"integer","enum":[1,2],"title":"forms:waybill.DeliveryType"},"WaybillDoc":{"type":"object","additionalProperties":false,"required":["WaybillNo","WaybillDate"],"properties":{"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate","notAfterToday":true}},"title":"forms:waybill.WaybillDoc"},"ContractDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:waybill.ContractDoc"},"OldWaybillDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["WaybillLocalId","WaybillNo","WaybillDate"],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"oldDocumentSameType","kind":"waybill","idField":"WaybillLocalId"}},"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate"}},"title":"forms:waybill.OldWaybillDoc"},"HasCommittent":{"type":"boolean","title":"forms:waybill.HasCommittent"},"SingleSidedType":{"type":"integer","enum":[0,1],"title":"forms:waybill.SingleSidedType"},"Consignor":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Consignor"},"Consignee":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.Consignee"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.FreightForwarder"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Carrier"},"Client":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Client"},"Payer":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Payer"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.TransportType"},"Roadway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:waybill.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.Trailer"},"SemiTrailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.SemiTrailer","local":true},"Carriages":{"title":"forms:waybill.Carriages","description":"Trailers (прицепы) of the truck, as operators list them; [] or null when none.","type":["array","null"],"maxItems":20,"items":{"$ref":"#/$defs/vehicle"}},"OtherCarOwners":{"title":"forms:waybill.OtherCarOwners","description":"Owners of the vehicles when not the carrier (null when none).","type":["array","null"],"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500}}}},"Driver":{"$ref":"#/$defs/driver","title":"forms:waybill.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","title":"forms:line.Summa","positive":true},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.Roadway"},"Airway":{"title":"forms:waybill.Airway","description":"The national format's air transport block. Its fields are not published (operators send null): a received one is kept as it came.","type":["object","null"]},"Railway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TrainDirection","HasRailwayLine","ProductGroups"],"title":"forms:waybill.Railway","description":"The operators' railway block (Didox 07 §4): the train's direction as text, stations with their railway line, a wagon per group of goods.","properties":{"TrainDirection":{"title":"forms:waybill.TrainDirection","type":"string","minLength":1,"maxLength":200},"RailwayDocId":{"title":"forms:waybill.RailwayDocId","type":["string","null"],"maxLength":50},"HasRailwayLine":{"title":"forms:waybill.HasRailwayLine","type":"boolean"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","UnloadingPoint","ProductInfo","WagonDoc"],"properties":{"LoadingPoint":{"type":"object","additionalProperties":false,"required":["StationId","StationName"],"properties":{"StationId":{"title":"forms:waybill.StationId","type":"string","minLength":1,"maxLength":20},"StationName":{"title":"forms:waybill.StationName","type":"string","minLength":1,"maxLength":200},"RailwayLine":{"title":"forms:waybill.RailwayLine","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name"],"properties":{"Id":{"title":"forms:waybill.RailwayLineId","type":"string","minLength":1,"maxLength":50},"Name":{"title":"forms:waybill.RailwayLineName","type":"string","minLength":1,"maxLength":300},"Address":{"title":"forms:waybill.RailwayLineAddress","type":"string","maxLength":500}}}},"title":"forms:waybill.LoadingStation"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"type":"object","additionalProperties":false,"required":["StationId","StationName"],"properties":{"StationId":{"title":"forms:waybill.StationId","type":"string","minLength":1,"maxLength":20},"StationName":{"title":"forms:waybill.StationName","type":"string","minLength":1,"maxLength":200},"RailwayLine":{"title":"forms:waybill.RailwayLine","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name"],"properties":{"Id":{"title":"forms:waybill.RailwayLineId","type":"string","minLength":1,"maxLength":50},"Name":{"title":"forms:waybill.RailwayLineName","type":"string","minLength":1,"maxLength":300},"Address":{"title":"forms:waybill.RailwayLineAddress","type":"string","maxLength":500}}}},"title":"forms:waybill.UnloadingStation"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","title":"forms:line.Summa","positive":true},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"},"WagonDoc":{"title":"forms:waybill.Wagon","type":"object","additionalProperties":false,"required":["Number","Type"],"properties":{"Number":{"type":"string","minLength":1,"maxLength":20,"title":"forms:waybill.Number"},"Type":{"type":"string","minLength":1,"maxLength":100,"title":"forms:waybill.Type"}}}}},"title":"forms:waybill.ProductGroups"}}},"Shipway":{"title":"forms:waybill.Shipway","description":"The national format's water transport block. Its fields are not published (operators send null): a received one is kept as it came.","type":["object","null"]},"OtherTransport":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TransportNo","ProductGroups"],"properties":{"TransportNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.TransportNo"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","title":"forms:line.Summa","positive":true},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.OtherTransport","local":true},"ResponsiblePerson":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.ResponsiblePerson"},"ResponsibleCompany":{"title":"forms:waybill.ResponsibleCompany","description":"The organisation responsible for delivering the goods (null when a person is).","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Tin","Name"],"properties":{"Tin":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"TotalDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.TotalDistance"},"InCityDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.InCityDistance","local":true},"DeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.DeliveryCost"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliveryCost"},"CargoClass":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.CargoClass","local":true},"TotalCargoCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalCargoCost","local":true},"SpecialNotes":{"type":"string","maxLength":2000,"title":"forms:waybill.SpecialNotes","local":true},"ShipmentCount":{"type":"integer","minimum":1,"maximum":1000,"title":"forms:waybill.ShipmentCount","local":true}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
+export const validate = validate40;
+const schema23 = {"$id":"waybill","title":"documents:kinds.waybill","description":"Electronic waybill (TTN, uz-edi.md §b.3; Didox 07 §4, Soliq Servis waybill signing body). TransportType 1 car, 2 railway, 3 air, 4 water; DeliveryType 1 warehouse to warehouse, 2 seller to buyer; SingleSidedType 1 = one-sided (Consignee null). WaybillLocalId must be unique (checked by the server). Rail goods travel in the operators' railway block (stations, wagon per group). The national format's air and water blocks (Airway, Shipway) are published only as null: a received one is kept as sent; Hujjat's own air and water block (OtherTransport) and the spec's cargo class, shipments, cargo cost, notes, in-city distance and semitrailer are local — kept beside the document, never signed nor exported.","type":"object","additionalProperties":false,"required":["WaybillLocalType","DeliveryType","WaybillDoc","ContractDoc","OldWaybillDoc","HasCommittent","SingleSidedType","Consignor","Consignee","Carrier","TransportType","Roadway","Railway","ResponsiblePerson","TotalDistance","DeliveryCost","TotalDeliveryCost"],"requiredUnless":[{"field":"WaybillLocalType","equals":[0],"properties":["OldWaybillDoc"]},{"field":"SingleSidedType","equals":[1],"properties":["Consignee"]},{"field":"TransportType","equals":[2,3,4],"properties":["Roadway"]},{"field":"TransportType","equals":[1,3,4],"properties":["Railway"]},{"field":"TransportType","equals":[1,2],"properties":["OtherTransport"]}],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"uniqueDocumentId","kind":"waybill","idField":"WaybillLocalId"},"description":"The national (roaming) id, assigned by the operator when the document is created — Hujjat's server fills it on add; requests to operators come without it. The export check requires it."},"WaybillLocalType":{"type":"integer","enum":[0,1,4],"title":"forms:waybill.WaybillLocalType"},"DeliveryType":{"type":"integer","enum":[1,2],"title":"forms:waybill.DeliveryType"},"WaybillDoc":{"type":"object","additionalProperties":false,"required":["WaybillNo","WaybillDate"],"properties":{"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate","notAfterToday":true}},"title":"forms:waybill.WaybillDoc"},"ContractDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["ContractNo","ContractDate"],"properties":{"ContractNo":{"type":"string","minLength":1,"maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"title":"forms:waybill.ContractDoc"},"OldWaybillDoc":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["WaybillLocalId","WaybillNo","WaybillDate"],"properties":{"WaybillLocalId":{"type":"string","pattern":"^[0-9a-fA-F]{24}$","title":"forms:hybridInvoice.HybridInvoiceId","serverCheck":{"name":"oldDocumentSameType","kind":"waybill","idField":"WaybillLocalId"}},"WaybillNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.WaybillNo"},"WaybillDate":{"$ref":"#/$defs/isoDate","title":"forms:waybill.WaybillDate"}},"title":"forms:waybill.OldWaybillDoc"},"HasCommittent":{"type":"boolean","title":"forms:waybill.HasCommittent"},"SingleSidedType":{"type":"integer","enum":[0,1],"title":"forms:waybill.SingleSidedType"},"Consignor":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Consignor"},"Consignee":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.Consignee"},"FreightForwarder":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}},"minProperties":1,"title":"forms:waybill.FreightForwarder"},"Carrier":{"$ref":"#/$defs/partyRef","title":"forms:waybill.Carrier"},"Client":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Client"},"Payer":{"type":["object","null"],"additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500},"ContractNo":{"type":"string","maxLength":100,"title":"forms:common.ContractNo"},"ContractDate":{"$ref":"#/$defs/isoDate","title":"forms:common.ContractDate"}},"minProperties":1,"title":"forms:waybill.Payer"},"TransportType":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.TransportType"},"Roadway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Truck","Driver","ProductGroups"],"properties":{"Truck":{"$ref":"#/$defs/vehicle","title":"forms:waybill.Truck"},"Trailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.Trailer"},"SemiTrailer":{"type":["object","null"],"additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}},"minProperties":1,"title":"forms:waybill.SemiTrailer","local":true},"Carriages":{"title":"forms:waybill.Carriages","description":"Trailers (прицепы) of the truck, as operators list them; [] or null when none.","type":["array","null"],"maxItems":20,"items":{"$ref":"#/$defs/vehicle"}},"OtherCarOwners":{"title":"forms:waybill.OtherCarOwners","description":"Owners of the vehicles when not the carrier (null when none).","type":["array","null"],"maxItems":20,"items":{"type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500}}}},"Driver":{"$ref":"#/$defs/driver","title":"forms:waybill.Driver"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","title":"forms:line.Summa","positive":true},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.Roadway"},"Airway":{"title":"forms:waybill.Airway","description":"The national format's air transport block. Its fields are not published (operators send null): a received one is kept as it came.","type":["object","null"]},"Railway":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TrainDirection","HasRailwayLine","ProductGroups"],"title":"forms:waybill.Railway","description":"The operators' railway block (Didox 07 §4): the train's direction as text, stations with their railway line, a wagon per group of goods.","properties":{"TrainDirection":{"title":"forms:waybill.TrainDirection","type":"string","minLength":1,"maxLength":200},"RailwayDocId":{"title":"forms:waybill.RailwayDocId","type":["string","null"],"maxLength":50},"HasRailwayLine":{"title":"forms:waybill.HasRailwayLine","type":"boolean"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","UnloadingPoint","ProductInfo","WagonDoc"],"properties":{"LoadingPoint":{"type":"object","additionalProperties":false,"required":["StationId","StationName"],"properties":{"StationId":{"title":"forms:waybill.StationId","type":"string","minLength":1,"maxLength":20},"StationName":{"title":"forms:waybill.StationName","type":"string","minLength":1,"maxLength":200},"RailwayLine":{"title":"forms:waybill.RailwayLine","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name"],"properties":{"Id":{"title":"forms:waybill.RailwayLineId","type":"string","minLength":1,"maxLength":50},"Name":{"title":"forms:waybill.RailwayLineName","type":"string","minLength":1,"maxLength":300},"Address":{"title":"forms:waybill.RailwayLineAddress","type":"string","maxLength":500}}}},"title":"forms:waybill.LoadingStation"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"type":"object","additionalProperties":false,"required":["StationId","StationName"],"properties":{"StationId":{"title":"forms:waybill.StationId","type":"string","minLength":1,"maxLength":20},"StationName":{"title":"forms:waybill.StationName","type":"string","minLength":1,"maxLength":200},"RailwayLine":{"title":"forms:waybill.RailwayLine","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Id","Name"],"properties":{"Id":{"title":"forms:waybill.RailwayLineId","type":"string","minLength":1,"maxLength":50},"Name":{"title":"forms:waybill.RailwayLineName","type":"string","minLength":1,"maxLength":300},"Address":{"title":"forms:waybill.RailwayLineAddress","type":"string","maxLength":500}}}},"title":"forms:waybill.UnloadingStation"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","title":"forms:line.Summa","positive":true},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"},"WagonDoc":{"title":"forms:waybill.Wagon","type":"object","additionalProperties":false,"required":["Number","Type"],"properties":{"Number":{"type":"string","minLength":1,"maxLength":20,"title":"forms:waybill.Number"},"Type":{"type":"string","minLength":1,"maxLength":100,"title":"forms:waybill.Type"}}}}},"title":"forms:waybill.ProductGroups"}}},"Shipway":{"title":"forms:waybill.Shipway","description":"The national format's water transport block. Its fields are not published (operators send null): a received one is kept as it came.","type":["object","null"]},"OtherTransport":{"type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["TransportNo","ProductGroups"],"properties":{"TransportNo":{"type":"string","minLength":1,"maxLength":50,"title":"forms:waybill.TransportNo"},"ProductGroups":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["LoadingPoint","LoadingTrustee","UnloadingPoint","UnloadingTrustee","UnloadingEmpowerment","ProductInfo"],"properties":{"LoadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.LoadingPoint"},"LoadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.LoadingTrustee"},"UnloadingPoint":{"$ref":"#/$defs/point","title":"forms:waybill.UnloadingPoint"},"UnloadingTrustee":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.UnloadingTrustee"},"UnloadingEmpowerment":{"type":["object","null"],"additionalProperties":false,"required":["EmpowermentNo","EmpowermentDateOfIssue"],"properties":{"EmpowermentId":{"title":"forms:empowermentRef.EmpowermentId","type":"string","maxLength":50},"EmpowermentNo":{"title":"forms:empowermentRef.EmpowermentNo","type":"string","minLength":1,"maxLength":50},"EmpowermentDateOfIssue":{"title":"forms:empowermentRef.EmpowermentDateOfIssue","$ref":"#/$defs/isoDate"},"EmpowermentDateOfExpire":{"title":"forms:empowermentRef.EmpowermentDateOfExpire","$ref":"#/$defs/isoDate"}},"minProperties":1,"title":"forms:waybill.UnloadingEmpowerment"},"ProductInfo":{"type":"object","additionalProperties":false,"required":["TotalDeliverySum","Products"],"documentTotals":{"items":"Products","sums":{"TotalDeliverySum":"DeliverySum"}},"properties":{"TotalDeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliverySum"},"TotalWeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:waybill.TotalWeightBrutto"},"Products":{"type":"array","minItems":1,"maxItems":10000,"items":{"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"$ref":"#/$defs/catalogCode","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"$ref":"#/$defs/packageCode","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"$ref":"#/$defs/count","title":"forms:line.Count"},"Price":{"$ref":"#/$defs/money","title":"forms:line.Summa","positive":true},"DeliverySum":{"$ref":"#/$defs/money","minimum":0,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}}},"lineArithmetic":{"count":"Amount","price":"Price","deliverySum":"DeliverySum"},"title":"forms:waybill.Products"}},"title":"forms:waybill.ProductInfo"}}},"title":"forms:waybill.ProductGroups"}},"title":"forms:waybill.OtherTransport","local":true},"ResponsiblePerson":{"type":["object","null"],"additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:person.Pinfl","$ref":"#/$defs/pinfl","minLength":14},"FullName":{"title":"forms:person.FullName","type":"string","minLength":1,"maxLength":300}},"minProperties":1,"title":"forms:waybill.ResponsiblePerson"},"ResponsibleCompany":{"title":"forms:waybill.ResponsibleCompany","description":"The organisation responsible for delivering the goods (null when a person is).","type":["object","null"],"additionalProperties":false,"minProperties":1,"required":["Tin","Name"],"properties":{"Tin":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"TotalDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.TotalDistance"},"InCityDistance":{"type":"number","minimum":0,"maximum":100000,"decimalPlaces":2,"title":"forms:waybill.InCityDistance","local":true},"DeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.DeliveryCost"},"TotalDeliveryCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalDeliveryCost"},"CargoClass":{"type":"integer","enum":[1,2,3,4],"title":"forms:waybill.CargoClass","local":true},"TotalCargoCost":{"$ref":"#/$defs/money","minimum":0,"title":"forms:waybill.TotalCargoCost","local":true},"SpecialNotes":{"type":"string","maxLength":2000,"title":"forms:waybill.SpecialNotes","local":true},"ShipmentCount":{"type":"integer","minimum":1,"maximum":1000,"title":"forms:waybill.ShipmentCount","local":true}},"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}}};
 const func2 = Object.prototype.hasOwnProperty;
-const func3 = kw_serverCheck;
-const func4 = kw_toErrors;
-const func5 = kw_ucs2length;
-const func10 = kw_notAfterToday;
-const func78 = kw_decimalPlaces;
-const func20 = kw_pinflOrTin;
-const func95 = kw_positive;
-const func101 = kw_lineArithmetic;
-const func103 = kw_documentTotals;
-const func208 = kw_requiredUnless;
+const func4 = kw_serverCheck;
+const func5 = kw_toErrors;
+const func6 = kw_ucs2length;
+const func11 = kw_notAfterToday;
+const func79 = kw_decimalPlaces;
+const func21 = kw_pinflOrTin;
+const func96 = kw_positive;
+const func102 = kw_lineArithmetic;
+const func104 = kw_documentTotals;
+const func209 = kw_requiredUnless;
 const pattern1 = new RegExp("^[0-9a-fA-F]{24}$", "u");
-const schema22 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
-const func8 = kw_isoDate;
+const schema24 = {"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true};
+const func9 = kw_isoDate;
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func5(data) > 10){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema22,data};
+if(func6(data) > 10){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 10},message:"must NOT have more than 10 characters",schema:10,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -34,15 +34,15 @@ vErrors.push(err0);
 }
 errors++;
 }
-const issues0 = func8(data, true, rootData, this, instancePath + "");
+const issues0 = func9(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "", "#/isoDate", "isoDate");
+const kwErrors0 = func5(issues0, instancePath + "", "#/isoDate", "isoDate");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema22.type,parentSchema:schema22,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -51,19 +51,19 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-const schema23 = {"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}};
-const schema24 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
+const schema25 = {"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}};
+const schema26 = {"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(func5(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema24,data};
+if(func6(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -72,8 +72,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(func5(data) < 9){
-const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema24,data};
+if(func6(data) < 9){
+const err1 = {instancePath,schemaPath:"#/minLength",keyword:"minLength",params:{limit: 9},message:"must NOT have fewer than 9 characters",schema:9,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -82,15 +82,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func20(data, true, rootData, this, instancePath + "");
+const issues0 = func21(data, true, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
+const kwErrors0 = func5(issues0, instancePath + "", "#/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema24.type,parentSchema:schema24,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.type,parentSchema:schema26,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -99,17 +99,17 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.TinOrPinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -119,7 +119,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Name === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.required,parentSchema:schema23,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema25.required,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -130,7 +130,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "TinOrPinfl") || (key0 === "Name")) || (key0 === "BranchCode")) || (key0 === "BranchName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -141,16 +141,16 @@ errors++;
 }
 }
 if(data.TinOrPinfl !== undefined){
-if(!(validate44.call(this, data.TinOrPinfl, {instancePath:instancePath+"/TinOrPinfl",parentData:data,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46.call(this, data.TinOrPinfl, {instancePath:instancePath+"/TinOrPinfl",parentData:data,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data.Name !== undefined){
 let data1 = data.Name;
 if(typeof data1 === "string"){
-if(func5(data1) > 500){
-const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Name,data:data1};
+if(func6(data1) > 500){
+const err3 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -159,8 +159,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func5(data1) < 1){
-const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Name,data:data1};
+if(func6(data1) < 1){
+const err4 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -171,7 +171,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Name.type,parentSchema:schema23.properties.Name,data:data1};
+const err5 = {instancePath:instancePath+"/Name",schemaPath:"#/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Name.type,parentSchema:schema25.properties.Name,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -184,8 +184,8 @@ errors++;
 if(data.BranchCode !== undefined){
 let data2 = data.BranchCode;
 if(typeof data2 === "string"){
-if(func5(data2) > 50){
-const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.BranchCode,data:data2};
+if(func6(data2) > 50){
+const err6 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema25.properties.BranchCode,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -196,7 +196,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BranchCode.type,parentSchema:schema23.properties.BranchCode,data:data2};
+const err7 = {instancePath:instancePath+"/BranchCode",schemaPath:"#/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.BranchCode.type,parentSchema:schema25.properties.BranchCode,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -209,8 +209,8 @@ errors++;
 if(data.BranchName !== undefined){
 let data3 = data.BranchName;
 if(typeof data3 === "string"){
-if(func5(data3) > 500){
-const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.BranchName,data:data3};
+if(func6(data3) > 500){
+const err8 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema25.properties.BranchName,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -221,7 +221,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.BranchName.type,parentSchema:schema23.properties.BranchName,data:data3};
+const err9 = {instancePath:instancePath+"/BranchName",schemaPath:"#/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.BranchName.type,parentSchema:schema25.properties.BranchName,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -233,7 +233,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -242,18 +242,18 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-const schema25 = {"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}};
+const schema27 = {"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.RegNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -263,7 +263,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.Model === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema25.required,parentSchema:schema25,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema27.required,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -274,7 +274,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "RegNo") || (key0 === "Model"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema25,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -287,8 +287,8 @@ errors++;
 if(data.RegNo !== undefined){
 let data0 = data.RegNo;
 if(typeof data0 === "string"){
-if(func5(data0) > 20){
-const err3 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema25.properties.RegNo,data:data0};
+if(func6(data0) > 20){
+const err3 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema27.properties.RegNo,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -297,8 +297,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func5(data0) < 1){
-const err4 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.RegNo,data:data0};
+if(func6(data0) < 1){
+const err4 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.RegNo,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -309,7 +309,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.RegNo.type,parentSchema:schema25.properties.RegNo,data:data0};
+const err5 = {instancePath:instancePath+"/RegNo",schemaPath:"#/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.RegNo.type,parentSchema:schema27.properties.RegNo,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -322,8 +322,8 @@ errors++;
 if(data.Model !== undefined){
 let data1 = data.Model;
 if(typeof data1 === "string"){
-if(func5(data1) > 100){
-const err6 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema25.properties.Model,data:data1};
+if(func6(data1) > 100){
+const err6 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema27.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -332,8 +332,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(func5(data1) < 1){
-const err7 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema25.properties.Model,data:data1};
+if(func6(data1) < 1){
+const err7 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -344,7 +344,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema25.properties.Model.type,parentSchema:schema25.properties.Model,data:data1};
+const err8 = {instancePath:instancePath+"/Model",schemaPath:"#/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.Model.type,parentSchema:schema27.properties.Model,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -356,7 +356,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema25.type,parentSchema:schema25,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -365,18 +365,18 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-const schema26 = {"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}};
+const schema28 = {"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.Pinfl === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -386,7 +386,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.FullName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema26.required,parentSchema:schema26,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema28.required,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -397,7 +397,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "Pinfl") || (key0 === "FullName"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema26,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -408,16 +408,16 @@ errors++;
 }
 }
 if(data.Pinfl !== undefined){
-if(!(validate44.call(this, data.Pinfl, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46.call(this, data.Pinfl, {instancePath:instancePath+"/Pinfl",parentData:data,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data.FullName !== undefined){
 let data1 = data.FullName;
 if(typeof data1 === "string"){
-if(func5(data1) > 300){
-const err3 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema26.properties.FullName,data:data1};
+if(func6(data1) > 300){
+const err3 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema28.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -426,8 +426,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(func5(data1) < 1){
-const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema26.properties.FullName,data:data1};
+if(func6(data1) < 1){
+const err4 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema28.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -438,7 +438,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema26.properties.FullName.type,parentSchema:schema26.properties.FullName,data:data1};
+const err5 = {instancePath:instancePath+"/FullName",schemaPath:"#/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.properties.FullName.type,parentSchema:schema28.properties.FullName,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -450,7 +450,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema26.type,parentSchema:schema26,data};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema28.type,parentSchema:schema28,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -459,18 +459,18 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-const schema27 = {"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}};
+const schema29 = {"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.regionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "regionId"},message:"must have required property '"+"regionId"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -480,7 +480,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.districtCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "districtCode"},message:"must have required property '"+"districtCode"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -490,7 +490,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.address === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema27.required,parentSchema:schema27,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'",schema:schema29.required,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -500,8 +500,8 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema27.properties, key0))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema27,data};
+if(!(func2.call(schema29.properties, key0))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -514,7 +514,7 @@ errors++;
 if(data.regionId !== undefined){
 let data0 = data.regionId;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err4 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.regionId.type,parentSchema:schema27.properties.regionId,data:data0};
+const err4 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.regionId.type,parentSchema:schema29.properties.regionId,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -525,7 +525,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema27.properties.regionId,data:data0};
+const err5 = {instancePath:instancePath+"/regionId",schemaPath:"#/properties/regionId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.regionId,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -539,8 +539,8 @@ errors++;
 if(data.regionName !== undefined){
 let data1 = data.regionName;
 if(typeof data1 === "string"){
-if(func5(data1) > 200){
-const err6 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema27.properties.regionName,data:data1};
+if(func6(data1) > 200){
+const err6 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.regionName,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -551,7 +551,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.regionName.type,parentSchema:schema27.properties.regionName,data:data1};
+const err7 = {instancePath:instancePath+"/regionName",schemaPath:"#/properties/regionName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.regionName.type,parentSchema:schema29.properties.regionName,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -564,7 +564,7 @@ errors++;
 if(data.districtCode !== undefined){
 let data2 = data.districtCode;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err8 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema27.properties.districtCode.type,parentSchema:schema27.properties.districtCode,data:data2};
+const err8 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema29.properties.districtCode.type,parentSchema:schema29.properties.districtCode,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -575,7 +575,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 1 || isNaN(data2)){
-const err9 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema27.properties.districtCode,data:data2};
+const err9 = {instancePath:instancePath+"/districtCode",schemaPath:"#/properties/districtCode/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema29.properties.districtCode,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -589,8 +589,8 @@ errors++;
 if(data.districtName !== undefined){
 let data3 = data.districtName;
 if(typeof data3 === "string"){
-if(func5(data3) > 200){
-const err10 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema27.properties.districtName,data:data3};
+if(func6(data3) > 200){
+const err10 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.districtName,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -601,7 +601,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.districtName.type,parentSchema:schema27.properties.districtName,data:data3};
+const err11 = {instancePath:instancePath+"/districtName",schemaPath:"#/properties/districtName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.districtName.type,parentSchema:schema29.properties.districtName,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -614,7 +614,7 @@ errors++;
 if(data.mahallaId !== undefined){
 let data4 = data.mahallaId;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/mahallaId",schemaPath:"#/properties/mahallaId/type",keyword:"type",params:{type: schema27.properties.mahallaId.type},message:"must be integer,null",schema:schema27.properties.mahallaId.type,parentSchema:schema27.properties.mahallaId,data:data4};
+const err12 = {instancePath:instancePath+"/mahallaId",schemaPath:"#/properties/mahallaId/type",keyword:"type",params:{type: schema29.properties.mahallaId.type},message:"must be integer,null",schema:schema29.properties.mahallaId.type,parentSchema:schema29.properties.mahallaId,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -627,8 +627,8 @@ errors++;
 if(data.mahallaName !== undefined){
 let data5 = data.mahallaName;
 if(typeof data5 === "string"){
-if(func5(data5) > 200){
-const err13 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema27.properties.mahallaName,data:data5};
+if(func6(data5) > 200){
+const err13 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema29.properties.mahallaName,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -639,7 +639,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.mahallaName.type,parentSchema:schema27.properties.mahallaName,data:data5};
+const err14 = {instancePath:instancePath+"/mahallaName",schemaPath:"#/properties/mahallaName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.mahallaName.type,parentSchema:schema29.properties.mahallaName,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -652,8 +652,8 @@ errors++;
 if(data.address !== undefined){
 let data6 = data.address;
 if(typeof data6 === "string"){
-if(func5(data6) > 500){
-const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema27.properties.address,data:data6};
+if(func6(data6) > 500){
+const err15 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema29.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -662,8 +662,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(func5(data6) < 1){
-const err16 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema27.properties.address,data:data6};
+if(func6(data6) < 1){
+const err16 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema29.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -674,7 +674,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema27.properties.address.type,parentSchema:schema27.properties.address,data:data6};
+const err17 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema29.properties.address.type,parentSchema:schema29.properties.address,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -687,7 +687,7 @@ errors++;
 if(data.longitude !== undefined){
 let data7 = data.longitude;
 if((!((typeof data7 == "number") && (isFinite(data7)))) && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/type",keyword:"type",params:{type: schema27.properties.longitude.type},message:"must be number,null",schema:schema27.properties.longitude.type,parentSchema:schema27.properties.longitude,data:data7};
+const err18 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/type",keyword:"type",params:{type: schema29.properties.longitude.type},message:"must be number,null",schema:schema29.properties.longitude.type,parentSchema:schema29.properties.longitude,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -698,7 +698,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 > 180 || isNaN(data7)){
-const err19 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema27.properties.longitude,data:data7};
+const err19 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 180},message:"must be <= 180",schema:180,parentSchema:schema29.properties.longitude,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -708,7 +708,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data7 < -180 || isNaN(data7)){
-const err20 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema27.properties.longitude,data:data7};
+const err20 = {instancePath:instancePath+"/longitude",schemaPath:"#/properties/longitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -180},message:"must be >= -180",schema:-180,parentSchema:schema29.properties.longitude,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -722,7 +722,7 @@ errors++;
 if(data.latitude !== undefined){
 let data8 = data.latitude;
 if((!((typeof data8 == "number") && (isFinite(data8)))) && (data8 !== null)){
-const err21 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/type",keyword:"type",params:{type: schema27.properties.latitude.type},message:"must be number,null",schema:schema27.properties.latitude.type,parentSchema:schema27.properties.latitude,data:data8};
+const err21 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/type",keyword:"type",params:{type: schema29.properties.latitude.type},message:"must be number,null",schema:schema29.properties.latitude.type,parentSchema:schema29.properties.latitude,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -733,7 +733,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 90 || isNaN(data8)){
-const err22 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema27.properties.latitude,data:data8};
+const err22 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/maximum",keyword:"maximum",params:{comparison: "<=", limit: 90},message:"must be <= 90",schema:90,parentSchema:schema29.properties.latitude,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -743,7 +743,7 @@ vErrors.push(err22);
 errors++;
 }
 if(data8 < -90 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema27.properties.latitude,data:data8};
+const err23 = {instancePath:instancePath+"/latitude",schemaPath:"#/properties/latitude/minimum",keyword:"minimum",params:{comparison: ">=", limit: -90},message:"must be >= -90",schema:-90,parentSchema:schema29.properties.latitude,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -756,7 +756,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema27.type,parentSchema:schema27,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema29.type,parentSchema:schema29,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -765,104 +765,19 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate61.errors = vErrors;
-return errors === 0;
-}
-
-const schema28 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
-const func67 = kw_pinfl;
-
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data === "string"){
-if(func5(data) > 14){
-const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-const issues0 = func67(data, true, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "", "#/pinfl", "pinfl");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema28.type,parentSchema:schema28,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
 validate63.errors = vErrors;
 return errors === 0;
 }
 
-const schema29 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+const schema30 = {"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true};
+const func68 = kw_pinfl;
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if((typeof data == "number") && (isFinite(data))){
-if(data > 9999999999999.99 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema29,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data < -9999999999999.99 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema29,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-const issues0 = func78(data, 2, rootData, this, instancePath + "");
-if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
-vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
-errors = errors + kwErrors0.length;
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema29.type,parentSchema:schema29,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate69.errors = vErrors;
-return errors === 0;
-}
-
-const schema30 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
-const pattern3 = new RegExp("^\\d{17}$", "u");
-
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern3.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema30,data};
+if(func6(data) > 14){
+const err0 = {instancePath,schemaPath:"#/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema30,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -870,6 +785,12 @@ else {
 vErrors.push(err0);
 }
 errors++;
+}
+const issues0 = func68(data, true, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func5(issues0, instancePath + "", "#/pinfl", "pinfl");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
 }
 }
 else {
@@ -882,19 +803,66 @@ vErrors.push(err1);
 }
 errors++;
 }
+validate65.errors = vErrors;
+return errors === 0;
+}
+
+const schema31 = {"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2};
+
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if((typeof data == "number") && (isFinite(data))){
+if(data > 9999999999999.99 || isNaN(data)){
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data < -9999999999999.99 || isNaN(data)){
+const err1 = {instancePath,schemaPath:"#/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const issues0 = func79(data, 2, rootData, this, instancePath + "");
+if(issues0 !== null){
+const kwErrors0 = func5(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
+errors = errors + kwErrors0.length;
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema31.type,parentSchema:schema31,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 validate71.errors = vErrors;
 return errors === 0;
 }
 
-const schema31 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
-const pattern4 = new RegExp("^\\d{1,20}$", "u");
+const schema32 = {"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"};
+const pattern3 = new RegExp("^\\d{17}$", "u");
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema31,data};
+if(!pattern3.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -905,7 +873,7 @@ errors++;
 }
 }
 else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema31.type,parentSchema:schema31,data};
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema32.type,parentSchema:schema32,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -918,14 +886,46 @@ validate73.errors = vErrors;
 return errors === 0;
 }
 
-const schema32 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+const schema33 = {"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"};
+const pattern4 = new RegExp("^\\d{1,20}$", "u");
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+if(typeof data === "string"){
+if(!pattern4.test(data)){
+const err0 = {instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.type,parentSchema:schema33,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+
+const schema34 = {"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6};
+
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
 if((typeof data == "number") && (isFinite(data))){
 if(data > 999999999 || isNaN(data)){
-const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema32,data};
+const err0 = {instancePath,schemaPath:"#/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -935,7 +935,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data <= 0 || isNaN(data)){
-const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema32,data};
+const err1 = {instancePath,schemaPath:"#/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -944,15 +944,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-const issues0 = func78(data, 6, rootData, this, instancePath + "");
+const issues0 = func79(data, 6, rootData, this, instancePath + "");
 if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
+const kwErrors0 = func5(issues0, instancePath + "", "#/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema32.type,parentSchema:schema32,data};
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.type,parentSchema:schema34,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -961,18 +961,18 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="waybill" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.WaybillLocalType === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalType"},message:"must have required property '"+"WaybillLocalType"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillLocalType"},message:"must have required property '"+"WaybillLocalType"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -982,7 +982,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.DeliveryType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryType"},message:"must have required property '"+"DeliveryType"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryType"},message:"must have required property '"+"DeliveryType"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -992,7 +992,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.WaybillDoc === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillDoc"},message:"must have required property '"+"WaybillDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "WaybillDoc"},message:"must have required property '"+"WaybillDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1002,7 +1002,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.ContractDoc === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ContractDoc"},message:"must have required property '"+"ContractDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1012,7 +1012,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.OldWaybillDoc === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldWaybillDoc"},message:"must have required property '"+"OldWaybillDoc"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OldWaybillDoc"},message:"must have required property '"+"OldWaybillDoc"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1022,7 +1022,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.HasCommittent === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "HasCommittent"},message:"must have required property '"+"HasCommittent"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1032,7 +1032,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.SingleSidedType === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SingleSidedType"},message:"must have required property '"+"SingleSidedType"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "SingleSidedType"},message:"must have required property '"+"SingleSidedType"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1042,7 +1042,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Consignor === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignor"},message:"must have required property '"+"Consignor"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignor"},message:"must have required property '"+"Consignor"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1052,7 +1052,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.Consignee === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignee"},message:"must have required property '"+"Consignee"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Consignee"},message:"must have required property '"+"Consignee"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1062,7 +1062,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.Carrier === undefined){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Carrier"},message:"must have required property '"+"Carrier"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1072,7 +1072,7 @@ vErrors.push(err9);
 errors++;
 }
 if(data.TransportType === undefined){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TransportType"},message:"must have required property '"+"TransportType"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1082,7 +1082,7 @@ vErrors.push(err10);
 errors++;
 }
 if(data.Roadway === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Roadway"},message:"must have required property '"+"Roadway"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1092,7 +1092,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data.Railway === undefined){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Railway"},message:"must have required property '"+"Railway"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Railway"},message:"must have required property '"+"Railway"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1102,7 +1102,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data.ResponsiblePerson === undefined){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ResponsiblePerson"},message:"must have required property '"+"ResponsiblePerson"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ResponsiblePerson"},message:"must have required property '"+"ResponsiblePerson"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1112,7 +1112,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data.TotalDistance === undefined){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDistance"},message:"must have required property '"+"TotalDistance"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDistance"},message:"must have required property '"+"TotalDistance"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1122,7 +1122,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data.DeliveryCost === undefined){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryCost"},message:"must have required property '"+"DeliveryCost"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliveryCost"},message:"must have required property '"+"DeliveryCost"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1132,7 +1132,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data.TotalDeliveryCost === undefined){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDeliveryCost"},message:"must have required property '"+"TotalDeliveryCost"+"'",schema:schema21.required,parentSchema:schema21,data};
+const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "TotalDeliveryCost"},message:"must have required property '"+"TotalDeliveryCost"+"'",schema:schema23.required,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1142,8 +1142,8 @@ vErrors.push(err16);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema21.properties, key0))){
-const err17 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema21,data};
+if(!(func2.call(schema23.properties, key0))){
+const err17 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1155,15 +1155,15 @@ errors++;
 }
 if(data.WaybillLocalId !== undefined){
 let data0 = data.WaybillLocalId;
-const issues0 = func3(data0, schema21.properties.WaybillLocalId.serverCheck, rootData, this, instancePath + "/WaybillLocalId");
+const issues0 = func4(data0, schema23.properties.WaybillLocalId.serverCheck, rootData, this, instancePath + "/WaybillLocalId");
 if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "/WaybillLocalId", "#/properties/WaybillLocalId/serverCheck", "serverCheck");
+const kwErrors0 = func5(issues0, instancePath + "/WaybillLocalId", "#/properties/WaybillLocalId/serverCheck", "serverCheck");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 if(typeof data0 === "string"){
 if(!pattern1.test(data0)){
-const err18 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema21.properties.WaybillLocalId,data:data0};
+const err18 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.WaybillLocalId,data:data0};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1174,7 +1174,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.WaybillLocalId.type,parentSchema:schema21.properties.WaybillLocalId,data:data0};
+const err19 = {instancePath:instancePath+"/WaybillLocalId",schemaPath:"#/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.WaybillLocalId.type,parentSchema:schema23.properties.WaybillLocalId,data:data0};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1187,7 +1187,7 @@ errors++;
 if(data.WaybillLocalType !== undefined){
 let data1 = data.WaybillLocalType;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err20 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.WaybillLocalType.type,parentSchema:schema21.properties.WaybillLocalType,data:data1};
+const err20 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.WaybillLocalType.type,parentSchema:schema23.properties.WaybillLocalType,data:data1};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1197,7 +1197,7 @@ vErrors.push(err20);
 errors++;
 }
 if(!(((data1 === 0) || (data1 === 1)) || (data1 === 4))){
-const err21 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/enum",keyword:"enum",params:{allowedValues: schema21.properties.WaybillLocalType.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.WaybillLocalType.enum,parentSchema:schema21.properties.WaybillLocalType,data:data1};
+const err21 = {instancePath:instancePath+"/WaybillLocalType",schemaPath:"#/properties/WaybillLocalType/enum",keyword:"enum",params:{allowedValues: schema23.properties.WaybillLocalType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.WaybillLocalType.enum,parentSchema:schema23.properties.WaybillLocalType,data:data1};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1210,7 +1210,7 @@ errors++;
 if(data.DeliveryType !== undefined){
 let data2 = data.DeliveryType;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err22 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.DeliveryType.type,parentSchema:schema21.properties.DeliveryType,data:data2};
+const err22 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.DeliveryType.type,parentSchema:schema23.properties.DeliveryType,data:data2};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1220,7 +1220,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!((data2 === 1) || (data2 === 2))){
-const err23 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/enum",keyword:"enum",params:{allowedValues: schema21.properties.DeliveryType.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.DeliveryType.enum,parentSchema:schema21.properties.DeliveryType,data:data2};
+const err23 = {instancePath:instancePath+"/DeliveryType",schemaPath:"#/properties/DeliveryType/enum",keyword:"enum",params:{allowedValues: schema23.properties.DeliveryType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.DeliveryType.enum,parentSchema:schema23.properties.DeliveryType,data:data2};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1234,7 +1234,7 @@ if(data.WaybillDoc !== undefined){
 let data3 = data.WaybillDoc;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.WaybillNo === undefined){
-const err24 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema21.properties.WaybillDoc.required,parentSchema:schema21.properties.WaybillDoc,data:data3};
+const err24 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema23.properties.WaybillDoc.required,parentSchema:schema23.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1244,7 +1244,7 @@ vErrors.push(err24);
 errors++;
 }
 if(data3.WaybillDate === undefined){
-const err25 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema21.properties.WaybillDoc.required,parentSchema:schema21.properties.WaybillDoc,data:data3};
+const err25 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema23.properties.WaybillDoc.required,parentSchema:schema23.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1255,7 +1255,7 @@ errors++;
 }
 for(const key1 in data3){
 if(!((key1 === "WaybillNo") || (key1 === "WaybillDate"))){
-const err26 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.WaybillDoc,data:data3};
+const err26 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1268,8 +1268,8 @@ errors++;
 if(data3.WaybillNo !== undefined){
 let data4 = data3.WaybillNo;
 if(typeof data4 === "string"){
-if(func5(data4) > 50){
-const err27 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.WaybillDoc.properties.WaybillNo,data:data4};
+if(func6(data4) > 50){
+const err27 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.WaybillDoc.properties.WaybillNo,data:data4};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1278,8 +1278,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func5(data4) < 1){
-const err28 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.WaybillDoc.properties.WaybillNo,data:data4};
+if(func6(data4) < 1){
+const err28 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.WaybillDoc.properties.WaybillNo,data:data4};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1290,7 +1290,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.WaybillDoc.properties.WaybillNo.type,parentSchema:schema21.properties.WaybillDoc.properties.WaybillNo,data:data4};
+const err29 = {instancePath:instancePath+"/WaybillDoc/WaybillNo",schemaPath:"#/properties/WaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.WaybillDoc.properties.WaybillNo.type,parentSchema:schema23.properties.WaybillDoc.properties.WaybillNo,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1302,14 +1302,14 @@ errors++;
 }
 if(data3.WaybillDate !== undefined){
 let data5 = data3.WaybillDate;
-if(!(validate39.call(this, data5, {instancePath:instancePath+"/WaybillDoc/WaybillDate",parentData:data3,parentDataProperty:"WaybillDate",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data5, {instancePath:instancePath+"/WaybillDoc/WaybillDate",parentData:data3,parentDataProperty:"WaybillDate",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 if(typeof data5 === "string"){
-const issues1 = func10(data5, true, rootData, this, instancePath + "/WaybillDoc/WaybillDate");
+const issues1 = func11(data5, true, rootData, this, instancePath + "/WaybillDoc/WaybillDate");
 if(issues1 !== null){
-const kwErrors1 = func4(issues1, instancePath + "/WaybillDoc/WaybillDate", "#/properties/WaybillDoc/properties/WaybillDate/notAfterToday", "notAfterToday");
+const kwErrors1 = func5(issues1, instancePath + "/WaybillDoc/WaybillDate", "#/properties/WaybillDoc/properties/WaybillDate/notAfterToday", "notAfterToday");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
@@ -1317,7 +1317,7 @@ errors = errors + kwErrors1.length;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.WaybillDoc.type,parentSchema:schema21.properties.WaybillDoc,data:data3};
+const err30 = {instancePath:instancePath+"/WaybillDoc",schemaPath:"#/properties/WaybillDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.WaybillDoc.type,parentSchema:schema23.properties.WaybillDoc,data:data3};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -1330,7 +1330,7 @@ errors++;
 if(data.ContractDoc !== undefined){
 let data6 = data.ContractDoc;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err31 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: schema21.properties.ContractDoc.type},message:"must be object,null",schema:schema21.properties.ContractDoc.type,parentSchema:schema21.properties.ContractDoc,data:data6};
+const err31 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/type",keyword:"type",params:{type: schema23.properties.ContractDoc.type},message:"must be object,null",schema:schema23.properties.ContractDoc.type,parentSchema:schema23.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1341,7 +1341,7 @@ errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(Object.keys(data6).length < 1){
-const err32 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.ContractDoc,data:data6};
+const err32 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1351,7 +1351,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data6.ContractNo === undefined){
-const err33 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data6};
+const err33 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractNo"},message:"must have required property '"+"ContractNo"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1361,7 +1361,7 @@ vErrors.push(err33);
 errors++;
 }
 if(data6.ContractDate === undefined){
-const err34 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema21.properties.ContractDoc.required,parentSchema:schema21.properties.ContractDoc,data:data6};
+const err34 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/required",keyword:"required",params:{missingProperty: "ContractDate"},message:"must have required property '"+"ContractDate"+"'",schema:schema23.properties.ContractDoc.required,parentSchema:schema23.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1372,7 +1372,7 @@ errors++;
 }
 for(const key2 in data6){
 if(!((key2 === "ContractNo") || (key2 === "ContractDate"))){
-const err35 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ContractDoc,data:data6};
+const err35 = {instancePath:instancePath+"/ContractDoc",schemaPath:"#/properties/ContractDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ContractDoc,data:data6};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1385,8 +1385,8 @@ errors++;
 if(data6.ContractNo !== undefined){
 let data7 = data6.ContractNo;
 if(typeof data7 === "string"){
-if(func5(data7) > 100){
-const err36 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data7};
+if(func6(data7) > 100){
+const err36 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data7};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1395,8 +1395,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(func5(data7) < 1){
-const err37 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data7};
+if(func6(data7) < 1){
+const err37 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data7};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1407,7 +1407,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema21.properties.ContractDoc.properties.ContractNo,data:data7};
+const err38 = {instancePath:instancePath+"/ContractDoc/ContractNo",schemaPath:"#/properties/ContractDoc/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ContractDoc.properties.ContractNo.type,parentSchema:schema23.properties.ContractDoc.properties.ContractNo,data:data7};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1418,8 +1418,8 @@ errors++;
 }
 }
 if(data6.ContractDate !== undefined){
-if(!(validate39.call(this, data6.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data6,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data6.ContractDate, {instancePath:instancePath+"/ContractDoc/ContractDate",parentData:data6,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -1428,7 +1428,7 @@ errors = vErrors.length;
 if(data.OldWaybillDoc !== undefined){
 let data9 = data.OldWaybillDoc;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err39 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/type",keyword:"type",params:{type: schema21.properties.OldWaybillDoc.type},message:"must be object,null",schema:schema21.properties.OldWaybillDoc.type,parentSchema:schema21.properties.OldWaybillDoc,data:data9};
+const err39 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/type",keyword:"type",params:{type: schema23.properties.OldWaybillDoc.type},message:"must be object,null",schema:schema23.properties.OldWaybillDoc.type,parentSchema:schema23.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1439,7 +1439,7 @@ errors++;
 }
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(Object.keys(data9).length < 1){
-const err40 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.OldWaybillDoc,data:data9};
+const err40 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1449,7 +1449,7 @@ vErrors.push(err40);
 errors++;
 }
 if(data9.WaybillLocalId === undefined){
-const err41 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillLocalId"},message:"must have required property '"+"WaybillLocalId"+"'",schema:schema21.properties.OldWaybillDoc.required,parentSchema:schema21.properties.OldWaybillDoc,data:data9};
+const err41 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillLocalId"},message:"must have required property '"+"WaybillLocalId"+"'",schema:schema23.properties.OldWaybillDoc.required,parentSchema:schema23.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1459,7 +1459,7 @@ vErrors.push(err41);
 errors++;
 }
 if(data9.WaybillNo === undefined){
-const err42 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema21.properties.OldWaybillDoc.required,parentSchema:schema21.properties.OldWaybillDoc,data:data9};
+const err42 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillNo"},message:"must have required property '"+"WaybillNo"+"'",schema:schema23.properties.OldWaybillDoc.required,parentSchema:schema23.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1469,7 +1469,7 @@ vErrors.push(err42);
 errors++;
 }
 if(data9.WaybillDate === undefined){
-const err43 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema21.properties.OldWaybillDoc.required,parentSchema:schema21.properties.OldWaybillDoc,data:data9};
+const err43 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/required",keyword:"required",params:{missingProperty: "WaybillDate"},message:"must have required property '"+"WaybillDate"+"'",schema:schema23.properties.OldWaybillDoc.required,parentSchema:schema23.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1480,7 +1480,7 @@ errors++;
 }
 for(const key3 in data9){
 if(!(((key3 === "WaybillLocalId") || (key3 === "WaybillNo")) || (key3 === "WaybillDate"))){
-const err44 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.OldWaybillDoc,data:data9};
+const err44 = {instancePath:instancePath+"/OldWaybillDoc",schemaPath:"#/properties/OldWaybillDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OldWaybillDoc,data:data9};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1492,15 +1492,15 @@ errors++;
 }
 if(data9.WaybillLocalId !== undefined){
 let data10 = data9.WaybillLocalId;
-const issues2 = func3(data10, schema21.properties.OldWaybillDoc.properties.WaybillLocalId.serverCheck, rootData, this, instancePath + "/OldWaybillDoc/WaybillLocalId");
+const issues2 = func4(data10, schema23.properties.OldWaybillDoc.properties.WaybillLocalId.serverCheck, rootData, this, instancePath + "/OldWaybillDoc/WaybillLocalId");
 if(issues2 !== null){
-const kwErrors2 = func4(issues2, instancePath + "/OldWaybillDoc/WaybillLocalId", "#/properties/OldWaybillDoc/properties/WaybillLocalId/serverCheck", "serverCheck");
+const kwErrors2 = func5(issues2, instancePath + "/OldWaybillDoc/WaybillLocalId", "#/properties/OldWaybillDoc/properties/WaybillLocalId/serverCheck", "serverCheck");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-const err45 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema21.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
+const err45 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-fA-F]{24}$"},message:"must match pattern \""+"^[0-9a-fA-F]{24}$"+"\"",schema:"^[0-9a-fA-F]{24}$",parentSchema:schema23.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1511,7 +1511,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OldWaybillDoc.properties.WaybillLocalId.type,parentSchema:schema21.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
+const err46 = {instancePath:instancePath+"/OldWaybillDoc/WaybillLocalId",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillLocalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OldWaybillDoc.properties.WaybillLocalId.type,parentSchema:schema23.properties.OldWaybillDoc.properties.WaybillLocalId,data:data10};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1524,8 +1524,8 @@ errors++;
 if(data9.WaybillNo !== undefined){
 let data11 = data9.WaybillNo;
 if(typeof data11 === "string"){
-if(func5(data11) > 50){
-const err47 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
+if(func6(data11) > 50){
+const err47 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1534,8 +1534,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(func5(data11) < 1){
-const err48 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
+if(func6(data11) < 1){
+const err48 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1546,7 +1546,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OldWaybillDoc.properties.WaybillNo.type,parentSchema:schema21.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
+const err49 = {instancePath:instancePath+"/OldWaybillDoc/WaybillNo",schemaPath:"#/properties/OldWaybillDoc/properties/WaybillNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OldWaybillDoc.properties.WaybillNo.type,parentSchema:schema23.properties.OldWaybillDoc.properties.WaybillNo,data:data11};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1557,8 +1557,8 @@ errors++;
 }
 }
 if(data9.WaybillDate !== undefined){
-if(!(validate39.call(this, data9.WaybillDate, {instancePath:instancePath+"/OldWaybillDoc/WaybillDate",parentData:data9,parentDataProperty:"WaybillDate",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data9.WaybillDate, {instancePath:instancePath+"/OldWaybillDoc/WaybillDate",parentData:data9,parentDataProperty:"WaybillDate",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -1567,7 +1567,7 @@ errors = vErrors.length;
 if(data.HasCommittent !== undefined){
 let data13 = data.HasCommittent;
 if(typeof data13 !== "boolean"){
-const err50 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.HasCommittent.type,parentSchema:schema21.properties.HasCommittent,data:data13};
+const err50 = {instancePath:instancePath+"/HasCommittent",schemaPath:"#/properties/HasCommittent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.HasCommittent.type,parentSchema:schema23.properties.HasCommittent,data:data13};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1580,7 +1580,7 @@ errors++;
 if(data.SingleSidedType !== undefined){
 let data14 = data.SingleSidedType;
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err51 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.SingleSidedType.type,parentSchema:schema21.properties.SingleSidedType,data:data14};
+const err51 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.SingleSidedType.type,parentSchema:schema23.properties.SingleSidedType,data:data14};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1590,7 +1590,7 @@ vErrors.push(err51);
 errors++;
 }
 if(!((data14 === 0) || (data14 === 1))){
-const err52 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema21.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.SingleSidedType.enum,parentSchema:schema21.properties.SingleSidedType,data:data14};
+const err52 = {instancePath:instancePath+"/SingleSidedType",schemaPath:"#/properties/SingleSidedType/enum",keyword:"enum",params:{allowedValues: schema23.properties.SingleSidedType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.SingleSidedType.enum,parentSchema:schema23.properties.SingleSidedType,data:data14};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1601,15 +1601,15 @@ errors++;
 }
 }
 if(data.Consignor !== undefined){
-if(!(validate43.call(this, data.Consignor, {instancePath:instancePath+"/Consignor",parentData:data,parentDataProperty:"Consignor",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate45.call(this, data.Consignor, {instancePath:instancePath+"/Consignor",parentData:data,parentDataProperty:"Consignor",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data.Consignee !== undefined){
 let data16 = data.Consignee;
 if((!(data16 && typeof data16 == "object" && !Array.isArray(data16))) && (data16 !== null)){
-const err53 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/type",keyword:"type",params:{type: schema21.properties.Consignee.type},message:"must be object,null",schema:schema21.properties.Consignee.type,parentSchema:schema21.properties.Consignee,data:data16};
+const err53 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/type",keyword:"type",params:{type: schema23.properties.Consignee.type},message:"must be object,null",schema:schema23.properties.Consignee.type,parentSchema:schema23.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1620,7 +1620,7 @@ errors++;
 }
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(Object.keys(data16).length < 1){
-const err54 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Consignee,data:data16};
+const err54 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1630,7 +1630,7 @@ vErrors.push(err54);
 errors++;
 }
 if(data16.TinOrPinfl === undefined){
-const err55 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema21.properties.Consignee.required,parentSchema:schema21.properties.Consignee,data:data16};
+const err55 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.Consignee.required,parentSchema:schema23.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1640,7 +1640,7 @@ vErrors.push(err55);
 errors++;
 }
 if(data16.Name === undefined){
-const err56 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.Consignee.required,parentSchema:schema21.properties.Consignee,data:data16};
+const err56 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Consignee.required,parentSchema:schema23.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1651,7 +1651,7 @@ errors++;
 }
 for(const key4 in data16){
 if(!((((key4 === "TinOrPinfl") || (key4 === "Name")) || (key4 === "BranchCode")) || (key4 === "BranchName"))){
-const err57 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Consignee,data:data16};
+const err57 = {instancePath:instancePath+"/Consignee",schemaPath:"#/properties/Consignee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Consignee,data:data16};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1662,16 +1662,16 @@ errors++;
 }
 }
 if(data16.TinOrPinfl !== undefined){
-if(!(validate44.call(this, data16.TinOrPinfl, {instancePath:instancePath+"/Consignee/TinOrPinfl",parentData:data16,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46.call(this, data16.TinOrPinfl, {instancePath:instancePath+"/Consignee/TinOrPinfl",parentData:data16,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data16.Name !== undefined){
 let data18 = data16.Name;
 if(typeof data18 === "string"){
-if(func5(data18) > 500){
-const err58 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Consignee.properties.Name,data:data18};
+if(func6(data18) > 500){
+const err58 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Consignee.properties.Name,data:data18};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1680,8 +1680,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(func5(data18) < 1){
-const err59 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Consignee.properties.Name,data:data18};
+if(func6(data18) < 1){
+const err59 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Consignee.properties.Name,data:data18};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1692,7 +1692,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Consignee.properties.Name.type,parentSchema:schema21.properties.Consignee.properties.Name,data:data18};
+const err60 = {instancePath:instancePath+"/Consignee/Name",schemaPath:"#/properties/Consignee/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Consignee.properties.Name.type,parentSchema:schema23.properties.Consignee.properties.Name,data:data18};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1705,8 +1705,8 @@ errors++;
 if(data16.BranchCode !== undefined){
 let data19 = data16.BranchCode;
 if(typeof data19 === "string"){
-if(func5(data19) > 50){
-const err61 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Consignee.properties.BranchCode,data:data19};
+if(func6(data19) > 50){
+const err61 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Consignee.properties.BranchCode,data:data19};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1717,7 +1717,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Consignee.properties.BranchCode.type,parentSchema:schema21.properties.Consignee.properties.BranchCode,data:data19};
+const err62 = {instancePath:instancePath+"/Consignee/BranchCode",schemaPath:"#/properties/Consignee/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Consignee.properties.BranchCode.type,parentSchema:schema23.properties.Consignee.properties.BranchCode,data:data19};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1730,8 +1730,8 @@ errors++;
 if(data16.BranchName !== undefined){
 let data20 = data16.BranchName;
 if(typeof data20 === "string"){
-if(func5(data20) > 500){
-const err63 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Consignee.properties.BranchName,data:data20};
+if(func6(data20) > 500){
+const err63 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Consignee.properties.BranchName,data:data20};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1742,7 +1742,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Consignee.properties.BranchName.type,parentSchema:schema21.properties.Consignee.properties.BranchName,data:data20};
+const err64 = {instancePath:instancePath+"/Consignee/BranchName",schemaPath:"#/properties/Consignee/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Consignee.properties.BranchName.type,parentSchema:schema23.properties.Consignee.properties.BranchName,data:data20};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1757,7 +1757,7 @@ errors++;
 if(data.FreightForwarder !== undefined){
 let data21 = data.FreightForwarder;
 if((!(data21 && typeof data21 == "object" && !Array.isArray(data21))) && (data21 !== null)){
-const err65 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema21.properties.FreightForwarder.type},message:"must be object,null",schema:schema21.properties.FreightForwarder.type,parentSchema:schema21.properties.FreightForwarder,data:data21};
+const err65 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/type",keyword:"type",params:{type: schema23.properties.FreightForwarder.type},message:"must be object,null",schema:schema23.properties.FreightForwarder.type,parentSchema:schema23.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1768,7 +1768,7 @@ errors++;
 }
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(Object.keys(data21).length < 1){
-const err66 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.FreightForwarder,data:data21};
+const err66 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1778,7 +1778,7 @@ vErrors.push(err66);
 errors++;
 }
 if(data21.TinOrPinfl === undefined){
-const err67 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema21.properties.FreightForwarder.required,parentSchema:schema21.properties.FreightForwarder,data:data21};
+const err67 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.FreightForwarder.required,parentSchema:schema23.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1788,7 +1788,7 @@ vErrors.push(err67);
 errors++;
 }
 if(data21.Name === undefined){
-const err68 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.FreightForwarder.required,parentSchema:schema21.properties.FreightForwarder,data:data21};
+const err68 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.FreightForwarder.required,parentSchema:schema23.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1799,7 +1799,7 @@ errors++;
 }
 for(const key5 in data21){
 if(!((((key5 === "TinOrPinfl") || (key5 === "Name")) || (key5 === "BranchCode")) || (key5 === "BranchName"))){
-const err69 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.FreightForwarder,data:data21};
+const err69 = {instancePath:instancePath+"/FreightForwarder",schemaPath:"#/properties/FreightForwarder/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.FreightForwarder,data:data21};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1810,16 +1810,16 @@ errors++;
 }
 }
 if(data21.TinOrPinfl !== undefined){
-if(!(validate44.call(this, data21.TinOrPinfl, {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",parentData:data21,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46.call(this, data21.TinOrPinfl, {instancePath:instancePath+"/FreightForwarder/TinOrPinfl",parentData:data21,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data21.Name !== undefined){
 let data23 = data21.Name;
 if(typeof data23 === "string"){
-if(func5(data23) > 500){
-const err70 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.FreightForwarder.properties.Name,data:data23};
+if(func6(data23) > 500){
+const err70 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.FreightForwarder.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1828,8 +1828,8 @@ vErrors.push(err70);
 }
 errors++;
 }
-if(func5(data23) < 1){
-const err71 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.FreightForwarder.properties.Name,data:data23};
+if(func6(data23) < 1){
+const err71 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.FreightForwarder.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1840,7 +1840,7 @@ errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.FreightForwarder.properties.Name.type,parentSchema:schema21.properties.FreightForwarder.properties.Name,data:data23};
+const err72 = {instancePath:instancePath+"/FreightForwarder/Name",schemaPath:"#/properties/FreightForwarder/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FreightForwarder.properties.Name.type,parentSchema:schema23.properties.FreightForwarder.properties.Name,data:data23};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1853,8 +1853,8 @@ errors++;
 if(data21.BranchCode !== undefined){
 let data24 = data21.BranchCode;
 if(typeof data24 === "string"){
-if(func5(data24) > 50){
-const err73 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.FreightForwarder.properties.BranchCode,data:data24};
+if(func6(data24) > 50){
+const err73 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.FreightForwarder.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1865,7 +1865,7 @@ errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema21.properties.FreightForwarder.properties.BranchCode,data:data24};
+const err74 = {instancePath:instancePath+"/FreightForwarder/BranchCode",schemaPath:"#/properties/FreightForwarder/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FreightForwarder.properties.BranchCode.type,parentSchema:schema23.properties.FreightForwarder.properties.BranchCode,data:data24};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1878,8 +1878,8 @@ errors++;
 if(data21.BranchName !== undefined){
 let data25 = data21.BranchName;
 if(typeof data25 === "string"){
-if(func5(data25) > 500){
-const err75 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.FreightForwarder.properties.BranchName,data:data25};
+if(func6(data25) > 500){
+const err75 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.FreightForwarder.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1890,7 +1890,7 @@ errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema21.properties.FreightForwarder.properties.BranchName,data:data25};
+const err76 = {instancePath:instancePath+"/FreightForwarder/BranchName",schemaPath:"#/properties/FreightForwarder/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.FreightForwarder.properties.BranchName.type,parentSchema:schema23.properties.FreightForwarder.properties.BranchName,data:data25};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1903,15 +1903,15 @@ errors++;
 }
 }
 if(data.Carrier !== undefined){
-if(!(validate43.call(this, data.Carrier, {instancePath:instancePath+"/Carrier",parentData:data,parentDataProperty:"Carrier",rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate45.call(this, data.Carrier, {instancePath:instancePath+"/Carrier",parentData:data,parentDataProperty:"Carrier",rootData}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
 }
 }
 if(data.Client !== undefined){
 let data27 = data.Client;
 if((!(data27 && typeof data27 == "object" && !Array.isArray(data27))) && (data27 !== null)){
-const err77 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/type",keyword:"type",params:{type: schema21.properties.Client.type},message:"must be object,null",schema:schema21.properties.Client.type,parentSchema:schema21.properties.Client,data:data27};
+const err77 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/type",keyword:"type",params:{type: schema23.properties.Client.type},message:"must be object,null",schema:schema23.properties.Client.type,parentSchema:schema23.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1922,7 +1922,7 @@ errors++;
 }
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if(Object.keys(data27).length < 1){
-const err78 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Client,data:data27};
+const err78 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1932,7 +1932,7 @@ vErrors.push(err78);
 errors++;
 }
 if(data27.TinOrPinfl === undefined){
-const err79 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema21.properties.Client.required,parentSchema:schema21.properties.Client,data:data27};
+const err79 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.Client.required,parentSchema:schema23.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1942,7 +1942,7 @@ vErrors.push(err79);
 errors++;
 }
 if(data27.Name === undefined){
-const err80 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.Client.required,parentSchema:schema21.properties.Client,data:data27};
+const err80 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Client.required,parentSchema:schema23.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1953,7 +1953,7 @@ errors++;
 }
 for(const key6 in data27){
 if(!((((((key6 === "TinOrPinfl") || (key6 === "Name")) || (key6 === "BranchCode")) || (key6 === "BranchName")) || (key6 === "ContractNo")) || (key6 === "ContractDate"))){
-const err81 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Client,data:data27};
+const err81 = {instancePath:instancePath+"/Client",schemaPath:"#/properties/Client/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Client,data:data27};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1964,16 +1964,16 @@ errors++;
 }
 }
 if(data27.TinOrPinfl !== undefined){
-if(!(validate44.call(this, data27.TinOrPinfl, {instancePath:instancePath+"/Client/TinOrPinfl",parentData:data27,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46.call(this, data27.TinOrPinfl, {instancePath:instancePath+"/Client/TinOrPinfl",parentData:data27,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data27.Name !== undefined){
 let data29 = data27.Name;
 if(typeof data29 === "string"){
-if(func5(data29) > 500){
-const err82 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Client.properties.Name,data:data29};
+if(func6(data29) > 500){
+const err82 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Client.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1982,8 +1982,8 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(func5(data29) < 1){
-const err83 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Client.properties.Name,data:data29};
+if(func6(data29) < 1){
+const err83 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Client.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1994,7 +1994,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Client.properties.Name.type,parentSchema:schema21.properties.Client.properties.Name,data:data29};
+const err84 = {instancePath:instancePath+"/Client/Name",schemaPath:"#/properties/Client/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Client.properties.Name.type,parentSchema:schema23.properties.Client.properties.Name,data:data29};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2007,8 +2007,8 @@ errors++;
 if(data27.BranchCode !== undefined){
 let data30 = data27.BranchCode;
 if(typeof data30 === "string"){
-if(func5(data30) > 50){
-const err85 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Client.properties.BranchCode,data:data30};
+if(func6(data30) > 50){
+const err85 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Client.properties.BranchCode,data:data30};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2019,7 +2019,7 @@ errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Client.properties.BranchCode.type,parentSchema:schema21.properties.Client.properties.BranchCode,data:data30};
+const err86 = {instancePath:instancePath+"/Client/BranchCode",schemaPath:"#/properties/Client/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Client.properties.BranchCode.type,parentSchema:schema23.properties.Client.properties.BranchCode,data:data30};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2032,8 +2032,8 @@ errors++;
 if(data27.BranchName !== undefined){
 let data31 = data27.BranchName;
 if(typeof data31 === "string"){
-if(func5(data31) > 500){
-const err87 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Client.properties.BranchName,data:data31};
+if(func6(data31) > 500){
+const err87 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Client.properties.BranchName,data:data31};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2044,7 +2044,7 @@ errors++;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Client.properties.BranchName.type,parentSchema:schema21.properties.Client.properties.BranchName,data:data31};
+const err88 = {instancePath:instancePath+"/Client/BranchName",schemaPath:"#/properties/Client/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Client.properties.BranchName.type,parentSchema:schema23.properties.Client.properties.BranchName,data:data31};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2057,8 +2057,8 @@ errors++;
 if(data27.ContractNo !== undefined){
 let data32 = data27.ContractNo;
 if(typeof data32 === "string"){
-if(func5(data32) > 100){
-const err89 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.Client.properties.ContractNo,data:data32};
+if(func6(data32) > 100){
+const err89 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.Client.properties.ContractNo,data:data32};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2069,7 +2069,7 @@ errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Client.properties.ContractNo.type,parentSchema:schema21.properties.Client.properties.ContractNo,data:data32};
+const err90 = {instancePath:instancePath+"/Client/ContractNo",schemaPath:"#/properties/Client/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Client.properties.ContractNo.type,parentSchema:schema23.properties.Client.properties.ContractNo,data:data32};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2080,8 +2080,8 @@ errors++;
 }
 }
 if(data27.ContractDate !== undefined){
-if(!(validate39.call(this, data27.ContractDate, {instancePath:instancePath+"/Client/ContractDate",parentData:data27,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data27.ContractDate, {instancePath:instancePath+"/Client/ContractDate",parentData:data27,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -2090,7 +2090,7 @@ errors = vErrors.length;
 if(data.Payer !== undefined){
 let data34 = data.Payer;
 if((!(data34 && typeof data34 == "object" && !Array.isArray(data34))) && (data34 !== null)){
-const err91 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/type",keyword:"type",params:{type: schema21.properties.Payer.type},message:"must be object,null",schema:schema21.properties.Payer.type,parentSchema:schema21.properties.Payer,data:data34};
+const err91 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/type",keyword:"type",params:{type: schema23.properties.Payer.type},message:"must be object,null",schema:schema23.properties.Payer.type,parentSchema:schema23.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2101,7 +2101,7 @@ errors++;
 }
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 if(Object.keys(data34).length < 1){
-const err92 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Payer,data:data34};
+const err92 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2111,7 +2111,7 @@ vErrors.push(err92);
 errors++;
 }
 if(data34.TinOrPinfl === undefined){
-const err93 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema21.properties.Payer.required,parentSchema:schema21.properties.Payer,data:data34};
+const err93 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.Payer.required,parentSchema:schema23.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2121,7 +2121,7 @@ vErrors.push(err93);
 errors++;
 }
 if(data34.Name === undefined){
-const err94 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.Payer.required,parentSchema:schema21.properties.Payer,data:data34};
+const err94 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Payer.required,parentSchema:schema23.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2132,7 +2132,7 @@ errors++;
 }
 for(const key7 in data34){
 if(!((((((key7 === "TinOrPinfl") || (key7 === "Name")) || (key7 === "BranchCode")) || (key7 === "BranchName")) || (key7 === "ContractNo")) || (key7 === "ContractDate"))){
-const err95 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Payer,data:data34};
+const err95 = {instancePath:instancePath+"/Payer",schemaPath:"#/properties/Payer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Payer,data:data34};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2143,16 +2143,16 @@ errors++;
 }
 }
 if(data34.TinOrPinfl !== undefined){
-if(!(validate44.call(this, data34.TinOrPinfl, {instancePath:instancePath+"/Payer/TinOrPinfl",parentData:data34,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46.call(this, data34.TinOrPinfl, {instancePath:instancePath+"/Payer/TinOrPinfl",parentData:data34,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data34.Name !== undefined){
 let data36 = data34.Name;
 if(typeof data36 === "string"){
-if(func5(data36) > 500){
-const err96 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Payer.properties.Name,data:data36};
+if(func6(data36) > 500){
+const err96 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Payer.properties.Name,data:data36};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2161,8 +2161,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-if(func5(data36) < 1){
-const err97 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Payer.properties.Name,data:data36};
+if(func6(data36) < 1){
+const err97 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Payer.properties.Name,data:data36};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2173,7 +2173,7 @@ errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Payer.properties.Name.type,parentSchema:schema21.properties.Payer.properties.Name,data:data36};
+const err98 = {instancePath:instancePath+"/Payer/Name",schemaPath:"#/properties/Payer/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Payer.properties.Name.type,parentSchema:schema23.properties.Payer.properties.Name,data:data36};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2186,8 +2186,8 @@ errors++;
 if(data34.BranchCode !== undefined){
 let data37 = data34.BranchCode;
 if(typeof data37 === "string"){
-if(func5(data37) > 50){
-const err99 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Payer.properties.BranchCode,data:data37};
+if(func6(data37) > 50){
+const err99 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Payer.properties.BranchCode,data:data37};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2198,7 +2198,7 @@ errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Payer.properties.BranchCode.type,parentSchema:schema21.properties.Payer.properties.BranchCode,data:data37};
+const err100 = {instancePath:instancePath+"/Payer/BranchCode",schemaPath:"#/properties/Payer/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Payer.properties.BranchCode.type,parentSchema:schema23.properties.Payer.properties.BranchCode,data:data37};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2211,8 +2211,8 @@ errors++;
 if(data34.BranchName !== undefined){
 let data38 = data34.BranchName;
 if(typeof data38 === "string"){
-if(func5(data38) > 500){
-const err101 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Payer.properties.BranchName,data:data38};
+if(func6(data38) > 500){
+const err101 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Payer.properties.BranchName,data:data38};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2223,7 +2223,7 @@ errors++;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Payer.properties.BranchName.type,parentSchema:schema21.properties.Payer.properties.BranchName,data:data38};
+const err102 = {instancePath:instancePath+"/Payer/BranchName",schemaPath:"#/properties/Payer/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Payer.properties.BranchName.type,parentSchema:schema23.properties.Payer.properties.BranchName,data:data38};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2236,8 +2236,8 @@ errors++;
 if(data34.ContractNo !== undefined){
 let data39 = data34.ContractNo;
 if(typeof data39 === "string"){
-if(func5(data39) > 100){
-const err103 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.Payer.properties.ContractNo,data:data39};
+if(func6(data39) > 100){
+const err103 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.Payer.properties.ContractNo,data:data39};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2248,7 +2248,7 @@ errors++;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Payer.properties.ContractNo.type,parentSchema:schema21.properties.Payer.properties.ContractNo,data:data39};
+const err104 = {instancePath:instancePath+"/Payer/ContractNo",schemaPath:"#/properties/Payer/properties/ContractNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Payer.properties.ContractNo.type,parentSchema:schema23.properties.Payer.properties.ContractNo,data:data39};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2259,8 +2259,8 @@ errors++;
 }
 }
 if(data34.ContractDate !== undefined){
-if(!(validate39.call(this, data34.ContractDate, {instancePath:instancePath+"/Payer/ContractDate",parentData:data34,parentDataProperty:"ContractDate",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data34.ContractDate, {instancePath:instancePath+"/Payer/ContractDate",parentData:data34,parentDataProperty:"ContractDate",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -2269,7 +2269,7 @@ errors = vErrors.length;
 if(data.TransportType !== undefined){
 let data41 = data.TransportType;
 if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err105 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.TransportType.type,parentSchema:schema21.properties.TransportType,data:data41};
+const err105 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.TransportType.type,parentSchema:schema23.properties.TransportType,data:data41};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2279,7 +2279,7 @@ vErrors.push(err105);
 errors++;
 }
 if(!((((data41 === 1) || (data41 === 2)) || (data41 === 3)) || (data41 === 4))){
-const err106 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema21.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.TransportType.enum,parentSchema:schema21.properties.TransportType,data:data41};
+const err106 = {instancePath:instancePath+"/TransportType",schemaPath:"#/properties/TransportType/enum",keyword:"enum",params:{allowedValues: schema23.properties.TransportType.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.TransportType.enum,parentSchema:schema23.properties.TransportType,data:data41};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2292,7 +2292,7 @@ errors++;
 if(data.Roadway !== undefined){
 let data42 = data.Roadway;
 if((!(data42 && typeof data42 == "object" && !Array.isArray(data42))) && (data42 !== null)){
-const err107 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: schema21.properties.Roadway.type},message:"must be object,null",schema:schema21.properties.Roadway.type,parentSchema:schema21.properties.Roadway,data:data42};
+const err107 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/type",keyword:"type",params:{type: schema23.properties.Roadway.type},message:"must be object,null",schema:schema23.properties.Roadway.type,parentSchema:schema23.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2303,7 +2303,7 @@ errors++;
 }
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if(Object.keys(data42).length < 1){
-const err108 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Roadway,data:data42};
+const err108 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2313,7 +2313,7 @@ vErrors.push(err108);
 errors++;
 }
 if(data42.Truck === undefined){
-const err109 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema21.properties.Roadway.required,parentSchema:schema21.properties.Roadway,data:data42};
+const err109 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Truck"},message:"must have required property '"+"Truck"+"'",schema:schema23.properties.Roadway.required,parentSchema:schema23.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2323,7 +2323,7 @@ vErrors.push(err109);
 errors++;
 }
 if(data42.Driver === undefined){
-const err110 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema21.properties.Roadway.required,parentSchema:schema21.properties.Roadway,data:data42};
+const err110 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "Driver"},message:"must have required property '"+"Driver"+"'",schema:schema23.properties.Roadway.required,parentSchema:schema23.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2333,7 +2333,7 @@ vErrors.push(err110);
 errors++;
 }
 if(data42.ProductGroups === undefined){
-const err111 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema21.properties.Roadway.required,parentSchema:schema21.properties.Roadway,data:data42};
+const err111 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema23.properties.Roadway.required,parentSchema:schema23.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2344,7 +2344,7 @@ errors++;
 }
 for(const key8 in data42){
 if(!(((((((key8 === "Truck") || (key8 === "Trailer")) || (key8 === "SemiTrailer")) || (key8 === "Carriages")) || (key8 === "OtherCarOwners")) || (key8 === "Driver")) || (key8 === "ProductGroups"))){
-const err112 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Roadway,data:data42};
+const err112 = {instancePath:instancePath+"/Roadway",schemaPath:"#/properties/Roadway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway,data:data42};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2355,15 +2355,15 @@ errors++;
 }
 }
 if(data42.Truck !== undefined){
-if(!(validate54.call(this, data42.Truck, {instancePath:instancePath+"/Roadway/Truck",parentData:data42,parentDataProperty:"Truck",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56.call(this, data42.Truck, {instancePath:instancePath+"/Roadway/Truck",parentData:data42,parentDataProperty:"Truck",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
 if(data42.Trailer !== undefined){
 let data44 = data42.Trailer;
 if((!(data44 && typeof data44 == "object" && !Array.isArray(data44))) && (data44 !== null)){
-const err113 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema21.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema21.properties.Roadway.properties.Trailer.type,parentSchema:schema21.properties.Roadway.properties.Trailer,data:data44};
+const err113 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.Trailer.type},message:"must be object,null",schema:schema23.properties.Roadway.properties.Trailer.type,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2374,7 +2374,7 @@ errors++;
 }
 if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 if(Object.keys(data44).length < 1){
-const err114 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Roadway.properties.Trailer,data:data44};
+const err114 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2384,7 +2384,7 @@ vErrors.push(err114);
 errors++;
 }
 if(data44.RegNo === undefined){
-const err115 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema21.properties.Roadway.properties.Trailer.required,parentSchema:schema21.properties.Roadway.properties.Trailer,data:data44};
+const err115 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema23.properties.Roadway.properties.Trailer.required,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2394,7 +2394,7 @@ vErrors.push(err115);
 errors++;
 }
 if(data44.Model === undefined){
-const err116 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema21.properties.Roadway.properties.Trailer.required,parentSchema:schema21.properties.Roadway.properties.Trailer,data:data44};
+const err116 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema23.properties.Roadway.properties.Trailer.required,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2405,7 +2405,7 @@ errors++;
 }
 for(const key9 in data44){
 if(!((key9 === "RegNo") || (key9 === "Model"))){
-const err117 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Roadway.properties.Trailer,data:data44};
+const err117 = {instancePath:instancePath+"/Roadway/Trailer",schemaPath:"#/properties/Roadway/properties/Trailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.Trailer,data:data44};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2418,8 +2418,8 @@ errors++;
 if(data44.RegNo !== undefined){
 let data45 = data44.RegNo;
 if(typeof data45 === "string"){
-if(func5(data45) > 20){
-const err118 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema21.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
+if(func6(data45) > 20){
+const err118 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2428,8 +2428,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(func5(data45) < 1){
-const err119 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
+if(func6(data45) < 1){
+const err119 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2440,7 +2440,7 @@ errors++;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema21.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
+const err120 = {instancePath:instancePath+"/Roadway/Trailer/RegNo",schemaPath:"#/properties/Roadway/properties/Trailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.Trailer.properties.RegNo.type,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.RegNo,data:data45};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2453,8 +2453,8 @@ errors++;
 if(data44.Model !== undefined){
 let data46 = data44.Model;
 if(typeof data46 === "string"){
-if(func5(data46) > 100){
-const err121 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.Roadway.properties.Trailer.properties.Model,data:data46};
+if(func6(data46) > 100){
+const err121 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.Model,data:data46};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2463,8 +2463,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(func5(data46) < 1){
-const err122 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Roadway.properties.Trailer.properties.Model,data:data46};
+if(func6(data46) < 1){
+const err122 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.Model,data:data46};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2475,7 +2475,7 @@ errors++;
 }
 }
 else {
-const err123 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema21.properties.Roadway.properties.Trailer.properties.Model,data:data46};
+const err123 = {instancePath:instancePath+"/Roadway/Trailer/Model",schemaPath:"#/properties/Roadway/properties/Trailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.Trailer.properties.Model.type,parentSchema:schema23.properties.Roadway.properties.Trailer.properties.Model,data:data46};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2490,7 +2490,7 @@ errors++;
 if(data42.SemiTrailer !== undefined){
 let data47 = data42.SemiTrailer;
 if((!(data47 && typeof data47 == "object" && !Array.isArray(data47))) && (data47 !== null)){
-const err124 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/type",keyword:"type",params:{type: schema21.properties.Roadway.properties.SemiTrailer.type},message:"must be object,null",schema:schema21.properties.Roadway.properties.SemiTrailer.type,parentSchema:schema21.properties.Roadway.properties.SemiTrailer,data:data47};
+const err124 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.SemiTrailer.type},message:"must be object,null",schema:schema23.properties.Roadway.properties.SemiTrailer.type,parentSchema:schema23.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2501,7 +2501,7 @@ errors++;
 }
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if(Object.keys(data47).length < 1){
-const err125 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Roadway.properties.SemiTrailer,data:data47};
+const err125 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2511,7 +2511,7 @@ vErrors.push(err125);
 errors++;
 }
 if(data47.RegNo === undefined){
-const err126 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema21.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema21.properties.Roadway.properties.SemiTrailer,data:data47};
+const err126 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "RegNo"},message:"must have required property '"+"RegNo"+"'",schema:schema23.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema23.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2521,7 +2521,7 @@ vErrors.push(err126);
 errors++;
 }
 if(data47.Model === undefined){
-const err127 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema21.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema21.properties.Roadway.properties.SemiTrailer,data:data47};
+const err127 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/required",keyword:"required",params:{missingProperty: "Model"},message:"must have required property '"+"Model"+"'",schema:schema23.properties.Roadway.properties.SemiTrailer.required,parentSchema:schema23.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2532,7 +2532,7 @@ errors++;
 }
 for(const key10 in data47){
 if(!((key10 === "RegNo") || (key10 === "Model"))){
-const err128 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Roadway.properties.SemiTrailer,data:data47};
+const err128 = {instancePath:instancePath+"/Roadway/SemiTrailer",schemaPath:"#/properties/Roadway/properties/SemiTrailer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.SemiTrailer,data:data47};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2545,8 +2545,8 @@ errors++;
 if(data47.RegNo !== undefined){
 let data48 = data47.RegNo;
 if(typeof data48 === "string"){
-if(func5(data48) > 20){
-const err129 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema21.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
+if(func6(data48) > 20){
+const err129 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2555,8 +2555,8 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(func5(data48) < 1){
-const err130 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
+if(func6(data48) < 1){
+const err130 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2567,7 +2567,7 @@ errors++;
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Roadway.properties.SemiTrailer.properties.RegNo.type,parentSchema:schema21.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
+const err131 = {instancePath:instancePath+"/Roadway/SemiTrailer/RegNo",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/RegNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.SemiTrailer.properties.RegNo.type,parentSchema:schema23.properties.Roadway.properties.SemiTrailer.properties.RegNo,data:data48};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2580,8 +2580,8 @@ errors++;
 if(data47.Model !== undefined){
 let data49 = data47.Model;
 if(typeof data49 === "string"){
-if(func5(data49) > 100){
-const err132 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
+if(func6(data49) > 100){
+const err132 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2590,8 +2590,8 @@ vErrors.push(err132);
 }
 errors++;
 }
-if(func5(data49) < 1){
-const err133 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
+if(func6(data49) < 1){
+const err133 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2602,7 +2602,7 @@ errors++;
 }
 }
 else {
-const err134 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Roadway.properties.SemiTrailer.properties.Model.type,parentSchema:schema21.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
+const err134 = {instancePath:instancePath+"/Roadway/SemiTrailer/Model",schemaPath:"#/properties/Roadway/properties/SemiTrailer/properties/Model/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.SemiTrailer.properties.Model.type,parentSchema:schema23.properties.Roadway.properties.SemiTrailer.properties.Model,data:data49};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2617,7 +2617,7 @@ errors++;
 if(data42.Carriages !== undefined){
 let data50 = data42.Carriages;
 if((!(Array.isArray(data50))) && (data50 !== null)){
-const err135 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/type",keyword:"type",params:{type: schema21.properties.Roadway.properties.Carriages.type},message:"must be array,null",schema:schema21.properties.Roadway.properties.Carriages.type,parentSchema:schema21.properties.Roadway.properties.Carriages,data:data50};
+const err135 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.Carriages.type},message:"must be array,null",schema:schema23.properties.Roadway.properties.Carriages.type,parentSchema:schema23.properties.Roadway.properties.Carriages,data:data50};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2628,7 +2628,7 @@ errors++;
 }
 if(Array.isArray(data50)){
 if(data50.length > 20){
-const err136 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema21.properties.Roadway.properties.Carriages,data:data50};
+const err136 = {instancePath:instancePath+"/Roadway/Carriages",schemaPath:"#/properties/Roadway/properties/Carriages/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema23.properties.Roadway.properties.Carriages,data:data50};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2639,8 +2639,8 @@ errors++;
 }
 const len0 = data50.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate54.call(this, data50[i0], {instancePath:instancePath+"/Roadway/Carriages/" + i0,parentData:data50,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate56.call(this, data50[i0], {instancePath:instancePath+"/Roadway/Carriages/" + i0,parentData:data50,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -2649,7 +2649,7 @@ errors = vErrors.length;
 if(data42.OtherCarOwners !== undefined){
 let data52 = data42.OtherCarOwners;
 if((!(Array.isArray(data52))) && (data52 !== null)){
-const err137 = {instancePath:instancePath+"/Roadway/OtherCarOwners",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/type",keyword:"type",params:{type: schema21.properties.Roadway.properties.OtherCarOwners.type},message:"must be array,null",schema:schema21.properties.Roadway.properties.OtherCarOwners.type,parentSchema:schema21.properties.Roadway.properties.OtherCarOwners,data:data52};
+const err137 = {instancePath:instancePath+"/Roadway/OtherCarOwners",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.OtherCarOwners.type},message:"must be array,null",schema:schema23.properties.Roadway.properties.OtherCarOwners.type,parentSchema:schema23.properties.Roadway.properties.OtherCarOwners,data:data52};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2660,7 +2660,7 @@ errors++;
 }
 if(Array.isArray(data52)){
 if(data52.length > 20){
-const err138 = {instancePath:instancePath+"/Roadway/OtherCarOwners",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema21.properties.Roadway.properties.OtherCarOwners,data:data52};
+const err138 = {instancePath:instancePath+"/Roadway/OtherCarOwners",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema23.properties.Roadway.properties.OtherCarOwners,data:data52};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2674,7 +2674,7 @@ for(let i1=0; i1<len1; i1++){
 let data53 = data52[i1];
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
 if(data53.TinOrPinfl === undefined){
-const err139 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema21.properties.Roadway.properties.OtherCarOwners.items.required,parentSchema:schema21.properties.Roadway.properties.OtherCarOwners.items,data:data53};
+const err139 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/required",keyword:"required",params:{missingProperty: "TinOrPinfl"},message:"must have required property '"+"TinOrPinfl"+"'",schema:schema23.properties.Roadway.properties.OtherCarOwners.items.required,parentSchema:schema23.properties.Roadway.properties.OtherCarOwners.items,data:data53};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2684,7 +2684,7 @@ vErrors.push(err139);
 errors++;
 }
 if(data53.Name === undefined){
-const err140 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.Roadway.properties.OtherCarOwners.items.required,parentSchema:schema21.properties.Roadway.properties.OtherCarOwners.items,data:data53};
+const err140 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Roadway.properties.OtherCarOwners.items.required,parentSchema:schema23.properties.Roadway.properties.OtherCarOwners.items,data:data53};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2695,7 +2695,7 @@ errors++;
 }
 for(const key11 in data53){
 if(!((key11 === "TinOrPinfl") || (key11 === "Name"))){
-const err141 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Roadway.properties.OtherCarOwners.items,data:data53};
+const err141 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.OtherCarOwners.items,data:data53};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2706,16 +2706,16 @@ errors++;
 }
 }
 if(data53.TinOrPinfl !== undefined){
-if(!(validate44.call(this, data53.TinOrPinfl, {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/TinOrPinfl",parentData:data53,parentDataProperty:"TinOrPinfl",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46.call(this, data53.TinOrPinfl, {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/TinOrPinfl",parentData:data53,parentDataProperty:"TinOrPinfl",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data53.Name !== undefined){
 let data55 = data53.Name;
 if(typeof data55 === "string"){
-if(func5(data55) > 500){
-const err142 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/Name",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Roadway.properties.OtherCarOwners.items.properties.Name,data:data55};
+if(func6(data55) > 500){
+const err142 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/Name",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Roadway.properties.OtherCarOwners.items.properties.Name,data:data55};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2724,8 +2724,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-if(func5(data55) < 1){
-const err143 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/Name",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Roadway.properties.OtherCarOwners.items.properties.Name,data:data55};
+if(func6(data55) < 1){
+const err143 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/Name",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.OtherCarOwners.items.properties.Name,data:data55};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2736,7 +2736,7 @@ errors++;
 }
 }
 else {
-const err144 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/Name",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Roadway.properties.OtherCarOwners.items.properties.Name.type,parentSchema:schema21.properties.Roadway.properties.OtherCarOwners.items.properties.Name,data:data55};
+const err144 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1+"/Name",schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.OtherCarOwners.items.properties.Name.type,parentSchema:schema23.properties.Roadway.properties.OtherCarOwners.items.properties.Name,data:data55};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2748,7 +2748,7 @@ errors++;
 }
 }
 else {
-const err145 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Roadway.properties.OtherCarOwners.items.type,parentSchema:schema21.properties.Roadway.properties.OtherCarOwners.items,data:data53};
+const err145 = {instancePath:instancePath+"/Roadway/OtherCarOwners/" + i1,schemaPath:"#/properties/Roadway/properties/OtherCarOwners/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Roadway.properties.OtherCarOwners.items.type,parentSchema:schema23.properties.Roadway.properties.OtherCarOwners.items,data:data53};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2761,8 +2761,8 @@ errors++;
 }
 }
 if(data42.Driver !== undefined){
-if(!(validate58.call(this, data42.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data42,parentDataProperty:"Driver",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate60.call(this, data42.Driver, {instancePath:instancePath+"/Roadway/Driver",parentData:data42,parentDataProperty:"Driver",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -2770,7 +2770,7 @@ if(data42.ProductGroups !== undefined){
 let data57 = data42.ProductGroups;
 if(Array.isArray(data57)){
 if(data57.length > 100){
-const err146 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema21.properties.Roadway.properties.ProductGroups,data:data57};
+const err146 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema23.properties.Roadway.properties.ProductGroups,data:data57};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2780,7 +2780,7 @@ vErrors.push(err146);
 errors++;
 }
 if(data57.length < 1){
-const err147 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.Roadway.properties.ProductGroups,data:data57};
+const err147 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups,data:data57};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2794,7 +2794,7 @@ for(let i2=0; i2<len2; i2++){
 let data58 = data57[i2];
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if(data58.LoadingPoint === undefined){
-const err148 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items,data:data58};
+const err148 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2804,7 +2804,7 @@ vErrors.push(err148);
 errors++;
 }
 if(data58.LoadingTrustee === undefined){
-const err149 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items,data:data58};
+const err149 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2814,7 +2814,7 @@ vErrors.push(err149);
 errors++;
 }
 if(data58.UnloadingPoint === undefined){
-const err150 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items,data:data58};
+const err150 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2824,7 +2824,7 @@ vErrors.push(err150);
 errors++;
 }
 if(data58.UnloadingTrustee === undefined){
-const err151 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items,data:data58};
+const err151 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2834,7 +2834,7 @@ vErrors.push(err151);
 errors++;
 }
 if(data58.UnloadingEmpowerment === undefined){
-const err152 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items,data:data58};
+const err152 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -2844,7 +2844,7 @@ vErrors.push(err152);
 errors++;
 }
 if(data58.ProductInfo === undefined){
-const err153 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items,data:data58};
+const err153 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -2855,7 +2855,7 @@ errors++;
 }
 for(const key12 in data58){
 if(!((((((key12 === "LoadingPoint") || (key12 === "LoadingTrustee")) || (key12 === "UnloadingPoint")) || (key12 === "UnloadingTrustee")) || (key12 === "UnloadingEmpowerment")) || (key12 === "ProductInfo"))){
-const err154 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items,data:data58};
+const err154 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -2866,15 +2866,15 @@ errors++;
 }
 }
 if(data58.LoadingPoint !== undefined){
-if(!(validate61.call(this, data58.LoadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingPoint",parentData:data58,parentDataProperty:"LoadingPoint",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate63.call(this, data58.LoadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingPoint",parentData:data58,parentDataProperty:"LoadingPoint",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 }
 if(data58.LoadingTrustee !== undefined){
 let data60 = data58.LoadingTrustee;
 if((!(data60 && typeof data60 == "object" && !Array.isArray(data60))) && (data60 !== null)){
-const err155 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema21.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
+const err155 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -2885,7 +2885,7 @@ errors++;
 }
 if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
 if(Object.keys(data60).length < 1){
-const err156 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
+const err156 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2895,7 +2895,7 @@ vErrors.push(err156);
 errors++;
 }
 if(data60.Pinfl === undefined){
-const err157 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
+const err157 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -2905,7 +2905,7 @@ vErrors.push(err157);
 errors++;
 }
 if(data60.FullName === undefined){
-const err158 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
+const err158 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -2916,7 +2916,7 @@ errors++;
 }
 for(const key13 in data60){
 if(!((key13 === "Pinfl") || (key13 === "FullName"))){
-const err159 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
+const err159 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee,data:data60};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -2928,13 +2928,13 @@ errors++;
 }
 if(data60.Pinfl !== undefined){
 let data61 = data60.Pinfl;
-if(!(validate63.call(this, data61, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",parentData:data60,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate65.call(this, data61, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",parentData:data60,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 if(typeof data61 === "string"){
-if(func5(data61) < 14){
-const err160 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data61};
+if(func6(data61) < 14){
+const err160 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data61};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -2948,8 +2948,8 @@ errors++;
 if(data60.FullName !== undefined){
 let data62 = data60.FullName;
 if(typeof data62 === "string"){
-if(func5(data62) > 300){
-const err161 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data62};
+if(func6(data62) > 300){
+const err161 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data62};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -2958,8 +2958,8 @@ vErrors.push(err161);
 }
 errors++;
 }
-if(func5(data62) < 1){
-const err162 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data62};
+if(func6(data62) < 1){
+const err162 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data62};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2970,7 +2970,7 @@ errors++;
 }
 }
 else {
-const err163 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data62};
+const err163 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/LoadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data62};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2983,15 +2983,15 @@ errors++;
 }
 }
 if(data58.UnloadingPoint !== undefined){
-if(!(validate61.call(this, data58.UnloadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingPoint",parentData:data58,parentDataProperty:"UnloadingPoint",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate63.call(this, data58.UnloadingPoint, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingPoint",parentData:data58,parentDataProperty:"UnloadingPoint",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 }
 if(data58.UnloadingTrustee !== undefined){
 let data64 = data58.UnloadingTrustee;
 if((!(data64 && typeof data64 == "object" && !Array.isArray(data64))) && (data64 !== null)){
-const err164 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
+const err164 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -3002,7 +3002,7 @@ errors++;
 }
 if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
 if(Object.keys(data64).length < 1){
-const err165 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
+const err165 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -3012,7 +3012,7 @@ vErrors.push(err165);
 errors++;
 }
 if(data64.Pinfl === undefined){
-const err166 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
+const err166 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -3022,7 +3022,7 @@ vErrors.push(err166);
 errors++;
 }
 if(data64.FullName === undefined){
-const err167 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
+const err167 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -3033,7 +3033,7 @@ errors++;
 }
 for(const key14 in data64){
 if(!((key14 === "Pinfl") || (key14 === "FullName"))){
-const err168 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
+const err168 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data64};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -3045,13 +3045,13 @@ errors++;
 }
 if(data64.Pinfl !== undefined){
 let data65 = data64.Pinfl;
-if(!(validate63.call(this, data65, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",parentData:data64,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate65.call(this, data65, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",parentData:data64,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 if(typeof data65 === "string"){
-if(func5(data65) < 14){
-const err169 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data65};
+if(func6(data65) < 14){
+const err169 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data65};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -3065,8 +3065,8 @@ errors++;
 if(data64.FullName !== undefined){
 let data66 = data64.FullName;
 if(typeof data66 === "string"){
-if(func5(data66) > 300){
-const err170 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data66};
+if(func6(data66) > 300){
+const err170 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data66};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -3075,8 +3075,8 @@ vErrors.push(err170);
 }
 errors++;
 }
-if(func5(data66) < 1){
-const err171 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data66};
+if(func6(data66) < 1){
+const err171 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data66};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -3087,7 +3087,7 @@ errors++;
 }
 }
 else {
-const err172 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data66};
+const err172 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data66};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -3102,7 +3102,7 @@ errors++;
 if(data58.UnloadingEmpowerment !== undefined){
 let data67 = data58.UnloadingEmpowerment;
 if((!(data67 && typeof data67 == "object" && !Array.isArray(data67))) && (data67 !== null)){
-const err173 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
+const err173 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -3113,7 +3113,7 @@ errors++;
 }
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if(Object.keys(data67).length < 1){
-const err174 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
+const err174 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -3123,7 +3123,7 @@ vErrors.push(err174);
 errors++;
 }
 if(data67.EmpowermentNo === undefined){
-const err175 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
+const err175 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -3133,7 +3133,7 @@ vErrors.push(err175);
 errors++;
 }
 if(data67.EmpowermentDateOfIssue === undefined){
-const err176 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
+const err176 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -3144,7 +3144,7 @@ errors++;
 }
 for(const key15 in data67){
 if(!((((key15 === "EmpowermentId") || (key15 === "EmpowermentNo")) || (key15 === "EmpowermentDateOfIssue")) || (key15 === "EmpowermentDateOfExpire"))){
-const err177 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
+const err177 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data67};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -3157,8 +3157,8 @@ errors++;
 if(data67.EmpowermentId !== undefined){
 let data68 = data67.EmpowermentId;
 if(typeof data68 === "string"){
-if(func5(data68) > 50){
-const err178 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data68};
+if(func6(data68) > 50){
+const err178 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data68};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -3169,7 +3169,7 @@ errors++;
 }
 }
 else {
-const err179 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data68};
+const err179 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data68};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -3182,8 +3182,8 @@ errors++;
 if(data67.EmpowermentNo !== undefined){
 let data69 = data67.EmpowermentNo;
 if(typeof data69 === "string"){
-if(func5(data69) > 50){
-const err180 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data69};
+if(func6(data69) > 50){
+const err180 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data69};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -3192,8 +3192,8 @@ vErrors.push(err180);
 }
 errors++;
 }
-if(func5(data69) < 1){
-const err181 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data69};
+if(func6(data69) < 1){
+const err181 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data69};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -3204,7 +3204,7 @@ errors++;
 }
 }
 else {
-const err182 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data69};
+const err182 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data69};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -3215,14 +3215,14 @@ errors++;
 }
 }
 if(data67.EmpowermentDateOfIssue !== undefined){
-if(!(validate39.call(this, data67.EmpowermentDateOfIssue, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data67,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data67.EmpowermentDateOfIssue, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data67,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data67.EmpowermentDateOfExpire !== undefined){
-if(!(validate39.call(this, data67.EmpowermentDateOfExpire, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data67,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data67.EmpowermentDateOfExpire, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data67,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -3232,7 +3232,7 @@ if(data58.ProductInfo !== undefined){
 let data72 = data58.ProductInfo;
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if(data72.TotalDeliverySum === undefined){
-const err183 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data72};
+const err183 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data72};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -3242,7 +3242,7 @@ vErrors.push(err183);
 errors++;
 }
 if(data72.Products === undefined){
-const err184 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data72};
+const err184 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data72};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -3253,7 +3253,7 @@ errors++;
 }
 for(const key16 in data72){
 if(!(((key16 === "TotalDeliverySum") || (key16 === "TotalWeightBrutto")) || (key16 === "Products"))){
-const err185 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data72};
+const err185 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data72};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -3265,13 +3265,13 @@ errors++;
 }
 if(data72.TotalDeliverySum !== undefined){
 let data73 = data72.TotalDeliverySum;
-if(!(validate69.call(this, data73, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",parentData:data72,parentDataProperty:"TotalDeliverySum",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate71.call(this, data73, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",parentData:data72,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 if((typeof data73 == "number") && (isFinite(data73))){
 if(data73 < 0 || isNaN(data73)){
-const err186 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data73};
+const err186 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data73};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -3286,7 +3286,7 @@ if(data72.TotalWeightBrutto !== undefined){
 let data74 = data72.TotalWeightBrutto;
 if((typeof data74 == "number") && (isFinite(data74))){
 if(data74 < 0 || isNaN(data74)){
-const err187 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data74};
+const err187 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data74};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -3295,15 +3295,15 @@ vErrors.push(err187);
 }
 errors++;
 }
-const issues3 = func78(data74, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto");
+const issues3 = func79(data74, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto");
 if(issues3 !== null){
-const kwErrors3 = func4(issues3, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
+const kwErrors3 = func5(issues3, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
 }
 else {
-const err188 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data74};
+const err188 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data74};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -3317,7 +3317,7 @@ if(data72.Products !== undefined){
 let data75 = data72.Products;
 if(Array.isArray(data75)){
 if(data75.length > 10000){
-const err189 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data75};
+const err189 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data75};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -3327,7 +3327,7 @@ vErrors.push(err189);
 errors++;
 }
 if(data75.length < 1){
-const err190 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data75};
+const err190 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data75};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -3341,7 +3341,7 @@ for(let i3=0; i3<len3; i3++){
 let data76 = data75[i3];
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
 if(data76.OrdNo === undefined){
-const err191 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
+const err191 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -3351,7 +3351,7 @@ vErrors.push(err191);
 errors++;
 }
 if(data76.CatalogCode === undefined){
-const err192 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
+const err192 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -3361,7 +3361,7 @@ vErrors.push(err192);
 errors++;
 }
 if(data76.CatalogName === undefined){
-const err193 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
+const err193 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -3371,7 +3371,7 @@ vErrors.push(err193);
 errors++;
 }
 if(data76.ProductName === undefined){
-const err194 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
+const err194 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -3381,7 +3381,7 @@ vErrors.push(err194);
 errors++;
 }
 if(data76.PackageCode === undefined){
-const err195 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
+const err195 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -3391,7 +3391,7 @@ vErrors.push(err195);
 errors++;
 }
 if(data76.PackageName === undefined){
-const err196 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
+const err196 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -3401,7 +3401,7 @@ vErrors.push(err196);
 errors++;
 }
 if(data76.Amount === undefined){
-const err197 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
+const err197 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -3411,7 +3411,7 @@ vErrors.push(err197);
 errors++;
 }
 if(data76.Price === undefined){
-const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
+const err198 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -3421,7 +3421,7 @@ vErrors.push(err198);
 errors++;
 }
 if(data76.DeliverySum === undefined){
-const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
+const err199 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -3431,8 +3431,8 @@ vErrors.push(err199);
 errors++;
 }
 for(const key17 in data76){
-if(!(func2.call(schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key17))){
-const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
+if(!(func2.call(schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key17))){
+const err200 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -3445,7 +3445,7 @@ errors++;
 if(data76.OrdNo !== undefined){
 let data77 = data76.OrdNo;
 if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
-const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data77};
+const err201 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data77};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -3456,7 +3456,7 @@ errors++;
 }
 if((typeof data77 == "number") && (isFinite(data77))){
 if(data77 < 1 || isNaN(data77)){
-const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data77};
+const err202 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/OrdNo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data77};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -3470,8 +3470,8 @@ errors++;
 if(data76.CommittentTinOrPinfl !== undefined){
 let data78 = data76.CommittentTinOrPinfl;
 if(typeof data78 === "string"){
-if(func5(data78) > 14){
-const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data78};
+if(func6(data78) > 14){
+const err203 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data78};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -3480,15 +3480,15 @@ vErrors.push(err203);
 }
 errors++;
 }
-const issues4 = func20(data78, true, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl");
+const issues4 = func21(data78, true, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl");
 if(issues4 !== null){
-const kwErrors4 = func4(issues4, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
+const kwErrors4 = func5(issues4, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
 errors = errors + kwErrors4.length;
 }
 }
 else {
-const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data78};
+const err204 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentTinOrPinfl",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data78};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -3501,8 +3501,8 @@ errors++;
 if(data76.CommittentName !== undefined){
 let data79 = data76.CommittentName;
 if(typeof data79 === "string"){
-if(func5(data79) > 500){
-const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data79};
+if(func6(data79) > 500){
+const err205 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data79};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -3513,7 +3513,7 @@ errors++;
 }
 }
 else {
-const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data79};
+const err206 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CommittentName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data79};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -3524,16 +3524,16 @@ errors++;
 }
 }
 if(data76.CatalogCode !== undefined){
-if(!(validate71.call(this, data76.CatalogCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogCode",parentData:data76,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate73.call(this, data76.CatalogCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogCode",parentData:data76,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
 if(data76.CatalogName !== undefined){
 let data81 = data76.CatalogName;
 if(typeof data81 === "string"){
-if(func5(data81) > 1000){
-const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data81};
+if(func6(data81) > 1000){
+const err207 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data81};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -3542,8 +3542,8 @@ vErrors.push(err207);
 }
 errors++;
 }
-if(func5(data81) < 1){
-const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data81};
+if(func6(data81) < 1){
+const err208 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data81};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -3554,7 +3554,7 @@ errors++;
 }
 }
 else {
-const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data81};
+const err209 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/CatalogName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data81};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -3567,8 +3567,8 @@ errors++;
 if(data76.ProductName !== undefined){
 let data82 = data76.ProductName;
 if(typeof data82 === "string"){
-if(func5(data82) > 1000){
-const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data82};
+if(func6(data82) > 1000){
+const err210 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data82};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -3577,8 +3577,8 @@ vErrors.push(err210);
 }
 errors++;
 }
-if(func5(data82) < 1){
-const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data82};
+if(func6(data82) < 1){
+const err211 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data82};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -3589,7 +3589,7 @@ errors++;
 }
 }
 else {
-const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data82};
+const err212 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/ProductName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data82};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -3600,16 +3600,16 @@ errors++;
 }
 }
 if(data76.PackageCode !== undefined){
-if(!(validate73.call(this, data76.PackageCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageCode",parentData:data76,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate75.call(this, data76.PackageCode, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageCode",parentData:data76,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
 if(data76.PackageName !== undefined){
 let data84 = data76.PackageName;
 if(typeof data84 === "string"){
-if(func5(data84) > 300){
-const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data84};
+if(func6(data84) > 300){
+const err213 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data84};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -3618,8 +3618,8 @@ vErrors.push(err213);
 }
 errors++;
 }
-if(func5(data84) < 1){
-const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data84};
+if(func6(data84) < 1){
+const err214 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data84};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -3630,7 +3630,7 @@ errors++;
 }
 }
 else {
-const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data84};
+const err215 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/PackageName",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data84};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -3641,21 +3641,21 @@ errors++;
 }
 }
 if(data76.Amount !== undefined){
-if(!(validate75.call(this, data76.Amount, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Amount",parentData:data76,parentDataProperty:"Amount",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate77.call(this, data76.Amount, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Amount",parentData:data76,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
 if(data76.Price !== undefined){
 let data86 = data76.Price;
-if(!(validate69.call(this, data86, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",parentData:data76,parentDataProperty:"Price",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate71.call(this, data86, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price",parentData:data76,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 if((typeof data86 == "number") && (isFinite(data86))){
-const issues5 = func95(data86, true, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price");
+const issues5 = func96(data86, true, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price");
 if(issues5 !== null){
-const kwErrors5 = func4(issues5, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/positive", "positive");
+const kwErrors5 = func5(issues5, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/Price", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/positive", "positive");
 vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
 errors = errors + kwErrors5.length;
 }
@@ -3663,13 +3663,13 @@ errors = errors + kwErrors5.length;
 }
 if(data76.DeliverySum !== undefined){
 let data87 = data76.DeliverySum;
-if(!(validate69.call(this, data87, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",parentData:data76,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate71.call(this, data87, {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",parentData:data76,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 if((typeof data87 == "number") && (isFinite(data87))){
 if(data87 < 0 || isNaN(data87)){
-const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data87};
+const err216 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/DeliverySum",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data87};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -3684,7 +3684,7 @@ if(data76.WeightBrutto !== undefined){
 let data88 = data76.WeightBrutto;
 if((typeof data88 == "number") && (isFinite(data88))){
 if(data88 < 0 || isNaN(data88)){
-const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data88};
+const err217 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data88};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -3693,15 +3693,15 @@ vErrors.push(err217);
 }
 errors++;
 }
-const issues6 = func78(data88, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto");
+const issues6 = func79(data88, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto");
 if(issues6 !== null){
-const kwErrors6 = func4(issues6, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+const kwErrors6 = func5(issues6, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
 errors = errors + kwErrors6.length;
 }
 }
 else {
-const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data88};
+const err218 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightBrutto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data88};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -3715,7 +3715,7 @@ if(data76.WeightNetto !== undefined){
 let data89 = data76.WeightNetto;
 if((typeof data89 == "number") && (isFinite(data89))){
 if(data89 < 0 || isNaN(data89)){
-const err219 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data89};
+const err219 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data89};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -3724,15 +3724,15 @@ vErrors.push(err219);
 }
 errors++;
 }
-const issues7 = func78(data89, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto");
+const issues7 = func79(data89, 6, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto");
 if(issues7 !== null){
-const kwErrors7 = func4(issues7, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+const kwErrors7 = func5(issues7, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors7 : vErrors.concat(kwErrors7);
 errors = errors + kwErrors7.length;
 }
 }
 else {
-const err220 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data89};
+const err220 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3+"/WeightNetto",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data89};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3744,7 +3744,7 @@ errors++;
 }
 }
 else {
-const err221 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
+const err221 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products/" + i3,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data76};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3754,15 +3754,15 @@ vErrors.push(err221);
 errors++;
 }
 }
-const issues8 = func101(data75, schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products");
+const issues8 = func102(data75, schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products");
 if(issues8 !== null){
-const kwErrors8 = func4(issues8, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
+const kwErrors8 = func5(issues8, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo/Products", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors8 : vErrors.concat(kwErrors8);
 errors = errors + kwErrors8.length;
 }
 }
 else {
-const err222 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data75};
+const err222 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo/Products",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data75};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3772,15 +3772,15 @@ vErrors.push(err222);
 errors++;
 }
 }
-const issues9 = func103(data72, schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo");
+const issues9 = func104(data72, schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo");
 if(issues9 !== null){
-const kwErrors9 = func4(issues9, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
+const kwErrors9 = func5(issues9, instancePath + "/Roadway/ProductGroups/" + i2+"/ProductInfo", "#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
 vErrors = vErrors === null ? kwErrors9 : vErrors.concat(kwErrors9);
 errors = errors + kwErrors9.length;
 }
 }
 else {
-const err223 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data72};
+const err223 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2+"/ProductInfo",schemaPath:"#/properties/Roadway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items.properties.ProductInfo,data:data72};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3792,7 +3792,7 @@ errors++;
 }
 }
 else {
-const err224 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups.items,data:data58};
+const err224 = {instancePath:instancePath+"/Roadway/ProductGroups/" + i2,schemaPath:"#/properties/Roadway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Roadway.properties.ProductGroups.items.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups.items,data:data58};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -3804,7 +3804,7 @@ errors++;
 }
 }
 else {
-const err225 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.Roadway.properties.ProductGroups.type,parentSchema:schema21.properties.Roadway.properties.ProductGroups,data:data57};
+const err225 = {instancePath:instancePath+"/Roadway/ProductGroups",schemaPath:"#/properties/Roadway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Roadway.properties.ProductGroups.type,parentSchema:schema23.properties.Roadway.properties.ProductGroups,data:data57};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -3819,7 +3819,7 @@ errors++;
 if(data.Airway !== undefined){
 let data90 = data.Airway;
 if((!(data90 && typeof data90 == "object" && !Array.isArray(data90))) && (data90 !== null)){
-const err226 = {instancePath:instancePath+"/Airway",schemaPath:"#/properties/Airway/type",keyword:"type",params:{type: schema21.properties.Airway.type},message:"must be object,null",schema:schema21.properties.Airway.type,parentSchema:schema21.properties.Airway,data:data90};
+const err226 = {instancePath:instancePath+"/Airway",schemaPath:"#/properties/Airway/type",keyword:"type",params:{type: schema23.properties.Airway.type},message:"must be object,null",schema:schema23.properties.Airway.type,parentSchema:schema23.properties.Airway,data:data90};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -3832,7 +3832,7 @@ errors++;
 if(data.Railway !== undefined){
 let data91 = data.Railway;
 if((!(data91 && typeof data91 == "object" && !Array.isArray(data91))) && (data91 !== null)){
-const err227 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/type",keyword:"type",params:{type: schema21.properties.Railway.type},message:"must be object,null",schema:schema21.properties.Railway.type,parentSchema:schema21.properties.Railway,data:data91};
+const err227 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/type",keyword:"type",params:{type: schema23.properties.Railway.type},message:"must be object,null",schema:schema23.properties.Railway.type,parentSchema:schema23.properties.Railway,data:data91};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -3843,7 +3843,7 @@ errors++;
 }
 if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
 if(Object.keys(data91).length < 1){
-const err228 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Railway,data:data91};
+const err228 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Railway,data:data91};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -3853,7 +3853,7 @@ vErrors.push(err228);
 errors++;
 }
 if(data91.TrainDirection === undefined){
-const err229 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "TrainDirection"},message:"must have required property '"+"TrainDirection"+"'",schema:schema21.properties.Railway.required,parentSchema:schema21.properties.Railway,data:data91};
+const err229 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "TrainDirection"},message:"must have required property '"+"TrainDirection"+"'",schema:schema23.properties.Railway.required,parentSchema:schema23.properties.Railway,data:data91};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -3863,7 +3863,7 @@ vErrors.push(err229);
 errors++;
 }
 if(data91.HasRailwayLine === undefined){
-const err230 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "HasRailwayLine"},message:"must have required property '"+"HasRailwayLine"+"'",schema:schema21.properties.Railway.required,parentSchema:schema21.properties.Railway,data:data91};
+const err230 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "HasRailwayLine"},message:"must have required property '"+"HasRailwayLine"+"'",schema:schema23.properties.Railway.required,parentSchema:schema23.properties.Railway,data:data91};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -3873,7 +3873,7 @@ vErrors.push(err230);
 errors++;
 }
 if(data91.ProductGroups === undefined){
-const err231 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema21.properties.Railway.required,parentSchema:schema21.properties.Railway,data:data91};
+const err231 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema23.properties.Railway.required,parentSchema:schema23.properties.Railway,data:data91};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -3884,7 +3884,7 @@ errors++;
 }
 for(const key18 in data91){
 if(!((((key18 === "TrainDirection") || (key18 === "RailwayDocId")) || (key18 === "HasRailwayLine")) || (key18 === "ProductGroups"))){
-const err232 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Railway,data:data91};
+const err232 = {instancePath:instancePath+"/Railway",schemaPath:"#/properties/Railway/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway,data:data91};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -3897,8 +3897,8 @@ errors++;
 if(data91.TrainDirection !== undefined){
 let data92 = data91.TrainDirection;
 if(typeof data92 === "string"){
-if(func5(data92) > 200){
-const err233 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema21.properties.Railway.properties.TrainDirection,data:data92};
+if(func6(data92) > 200){
+const err233 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema23.properties.Railway.properties.TrainDirection,data:data92};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -3907,8 +3907,8 @@ vErrors.push(err233);
 }
 errors++;
 }
-if(func5(data92) < 1){
-const err234 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.TrainDirection,data:data92};
+if(func6(data92) < 1){
+const err234 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.TrainDirection,data:data92};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -3919,7 +3919,7 @@ errors++;
 }
 }
 else {
-const err235 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.TrainDirection.type,parentSchema:schema21.properties.Railway.properties.TrainDirection,data:data92};
+const err235 = {instancePath:instancePath+"/Railway/TrainDirection",schemaPath:"#/properties/Railway/properties/TrainDirection/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.TrainDirection.type,parentSchema:schema23.properties.Railway.properties.TrainDirection,data:data92};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -3932,7 +3932,7 @@ errors++;
 if(data91.RailwayDocId !== undefined){
 let data93 = data91.RailwayDocId;
 if((typeof data93 !== "string") && (data93 !== null)){
-const err236 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/type",keyword:"type",params:{type: schema21.properties.Railway.properties.RailwayDocId.type},message:"must be string,null",schema:schema21.properties.Railway.properties.RailwayDocId.type,parentSchema:schema21.properties.Railway.properties.RailwayDocId,data:data93};
+const err236 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/type",keyword:"type",params:{type: schema23.properties.Railway.properties.RailwayDocId.type},message:"must be string,null",schema:schema23.properties.Railway.properties.RailwayDocId.type,parentSchema:schema23.properties.Railway.properties.RailwayDocId,data:data93};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -3942,8 +3942,8 @@ vErrors.push(err236);
 errors++;
 }
 if(typeof data93 === "string"){
-if(func5(data93) > 50){
-const err237 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Railway.properties.RailwayDocId,data:data93};
+if(func6(data93) > 50){
+const err237 = {instancePath:instancePath+"/Railway/RailwayDocId",schemaPath:"#/properties/Railway/properties/RailwayDocId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Railway.properties.RailwayDocId,data:data93};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -3957,7 +3957,7 @@ errors++;
 if(data91.HasRailwayLine !== undefined){
 let data94 = data91.HasRailwayLine;
 if(typeof data94 !== "boolean"){
-const err238 = {instancePath:instancePath+"/Railway/HasRailwayLine",schemaPath:"#/properties/Railway/properties/HasRailwayLine/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema21.properties.Railway.properties.HasRailwayLine.type,parentSchema:schema21.properties.Railway.properties.HasRailwayLine,data:data94};
+const err238 = {instancePath:instancePath+"/Railway/HasRailwayLine",schemaPath:"#/properties/Railway/properties/HasRailwayLine/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema23.properties.Railway.properties.HasRailwayLine.type,parentSchema:schema23.properties.Railway.properties.HasRailwayLine,data:data94};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -3971,7 +3971,7 @@ if(data91.ProductGroups !== undefined){
 let data95 = data91.ProductGroups;
 if(Array.isArray(data95)){
 if(data95.length > 100){
-const err239 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema21.properties.Railway.properties.ProductGroups,data:data95};
+const err239 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema23.properties.Railway.properties.ProductGroups,data:data95};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -3981,7 +3981,7 @@ vErrors.push(err239);
 errors++;
 }
 if(data95.length < 1){
-const err240 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups,data:data95};
+const err240 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups,data:data95};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -3995,7 +3995,7 @@ for(let i4=0; i4<len4; i4++){
 let data96 = data95[i4];
 if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
 if(data96.LoadingPoint === undefined){
-const err241 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items,data:data96};
+const err241 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items,data:data96};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -4005,7 +4005,7 @@ vErrors.push(err241);
 errors++;
 }
 if(data96.UnloadingPoint === undefined){
-const err242 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items,data:data96};
+const err242 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items,data:data96};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -4015,7 +4015,7 @@ vErrors.push(err242);
 errors++;
 }
 if(data96.ProductInfo === undefined){
-const err243 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items,data:data96};
+const err243 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items,data:data96};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -4025,7 +4025,7 @@ vErrors.push(err243);
 errors++;
 }
 if(data96.WagonDoc === undefined){
-const err244 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "WagonDoc"},message:"must have required property '"+"WagonDoc"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items,data:data96};
+const err244 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "WagonDoc"},message:"must have required property '"+"WagonDoc"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items,data:data96};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -4036,7 +4036,7 @@ errors++;
 }
 for(const key19 in data96){
 if(!(((((((key19 === "LoadingPoint") || (key19 === "LoadingTrustee")) || (key19 === "UnloadingPoint")) || (key19 === "UnloadingTrustee")) || (key19 === "UnloadingEmpowerment")) || (key19 === "ProductInfo")) || (key19 === "WagonDoc"))){
-const err245 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Railway.properties.ProductGroups.items,data:data96};
+const err245 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items,data:data96};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -4050,7 +4050,7 @@ if(data96.LoadingPoint !== undefined){
 let data97 = data96.LoadingPoint;
 if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
 if(data97.StationId === undefined){
-const err246 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/required",keyword:"required",params:{missingProperty: "StationId"},message:"must have required property '"+"StationId"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint,data:data97};
+const err246 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/required",keyword:"required",params:{missingProperty: "StationId"},message:"must have required property '"+"StationId"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint,data:data97};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -4060,7 +4060,7 @@ vErrors.push(err246);
 errors++;
 }
 if(data97.StationName === undefined){
-const err247 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/required",keyword:"required",params:{missingProperty: "StationName"},message:"must have required property '"+"StationName"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint,data:data97};
+const err247 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/required",keyword:"required",params:{missingProperty: "StationName"},message:"must have required property '"+"StationName"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint,data:data97};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -4071,7 +4071,7 @@ errors++;
 }
 for(const key20 in data97){
 if(!(((key20 === "StationId") || (key20 === "StationName")) || (key20 === "RailwayLine"))){
-const err248 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint,data:data97};
+const err248 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint,data:data97};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -4084,8 +4084,8 @@ errors++;
 if(data97.StationId !== undefined){
 let data98 = data97.StationId;
 if(typeof data98 === "string"){
-if(func5(data98) > 20){
-const err249 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationId,data:data98};
+if(func6(data98) > 20){
+const err249 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationId,data:data98};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -4094,8 +4094,8 @@ vErrors.push(err249);
 }
 errors++;
 }
-if(func5(data98) < 1){
-const err250 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationId,data:data98};
+if(func6(data98) < 1){
+const err250 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationId,data:data98};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -4106,7 +4106,7 @@ errors++;
 }
 }
 else {
-const err251 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationId.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationId,data:data98};
+const err251 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationId.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationId,data:data98};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -4119,8 +4119,8 @@ errors++;
 if(data97.StationName !== undefined){
 let data99 = data97.StationName;
 if(typeof data99 === "string"){
-if(func5(data99) > 200){
-const err252 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationName,data:data99};
+if(func6(data99) > 200){
+const err252 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationName,data:data99};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -4129,8 +4129,8 @@ vErrors.push(err252);
 }
 errors++;
 }
-if(func5(data99) < 1){
-const err253 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationName,data:data99};
+if(func6(data99) < 1){
+const err253 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationName,data:data99};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -4141,7 +4141,7 @@ errors++;
 }
 }
 else {
-const err254 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationName.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationName,data:data99};
+const err254 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/StationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationName.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.StationName,data:data99};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -4154,7 +4154,7 @@ errors++;
 if(data97.RailwayLine !== undefined){
 let data100 = data97.RailwayLine;
 if((!(data100 && typeof data100 == "object" && !Array.isArray(data100))) && (data100 !== null)){
-const err255 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/type",keyword:"type",params:{type: schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.type},message:"must be object,null",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
+const err255 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/type",keyword:"type",params:{type: schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.type},message:"must be object,null",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -4165,7 +4165,7 @@ errors++;
 }
 if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
 if(Object.keys(data100).length < 1){
-const err256 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
+const err256 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -4175,7 +4175,7 @@ vErrors.push(err256);
 errors++;
 }
 if(data100.Id === undefined){
-const err257 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
+const err257 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -4185,7 +4185,7 @@ vErrors.push(err257);
 errors++;
 }
 if(data100.Name === undefined){
-const err258 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
+const err258 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -4196,7 +4196,7 @@ errors++;
 }
 for(const key21 in data100){
 if(!(((key21 === "Id") || (key21 === "Name")) || (key21 === "Address"))){
-const err259 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
+const err259 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine,data:data100};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -4209,8 +4209,8 @@ errors++;
 if(data100.Id !== undefined){
 let data101 = data100.Id;
 if(typeof data101 === "string"){
-if(func5(data101) > 50){
-const err260 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Id/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Id,data:data101};
+if(func6(data101) > 50){
+const err260 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Id/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Id,data:data101};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -4219,8 +4219,8 @@ vErrors.push(err260);
 }
 errors++;
 }
-if(func5(data101) < 1){
-const err261 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Id,data:data101};
+if(func6(data101) < 1){
+const err261 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Id,data:data101};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -4231,7 +4231,7 @@ errors++;
 }
 }
 else {
-const err262 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Id.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Id,data:data101};
+const err262 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Id.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Id,data:data101};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -4244,8 +4244,8 @@ errors++;
 if(data100.Name !== undefined){
 let data102 = data100.Name;
 if(typeof data102 === "string"){
-if(func5(data102) > 300){
-const err263 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Name,data:data102};
+if(func6(data102) > 300){
+const err263 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Name,data:data102};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -4254,8 +4254,8 @@ vErrors.push(err263);
 }
 errors++;
 }
-if(func5(data102) < 1){
-const err264 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Name,data:data102};
+if(func6(data102) < 1){
+const err264 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Name,data:data102};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -4266,7 +4266,7 @@ errors++;
 }
 }
 else {
-const err265 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Name.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Name,data:data102};
+const err265 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Name.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Name,data:data102};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -4279,8 +4279,8 @@ errors++;
 if(data100.Address !== undefined){
 let data103 = data100.Address;
 if(typeof data103 === "string"){
-if(func5(data103) > 500){
-const err266 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Address",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Address,data:data103};
+if(func6(data103) > 500){
+const err266 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Address",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Address,data:data103};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -4291,7 +4291,7 @@ errors++;
 }
 }
 else {
-const err267 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Address",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Address.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Address,data:data103};
+const err267 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint/RailwayLine/Address",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/properties/RailwayLine/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Address.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.properties.RailwayLine.properties.Address,data:data103};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -4305,7 +4305,7 @@ errors++;
 }
 }
 else {
-const err268 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint,data:data97};
+const err268 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingPoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingPoint,data:data97};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -4318,7 +4318,7 @@ errors++;
 if(data96.LoadingTrustee !== undefined){
 let data104 = data96.LoadingTrustee;
 if((!(data104 && typeof data104 == "object" && !Array.isArray(data104))) && (data104 !== null)){
-const err269 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
+const err269 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -4329,7 +4329,7 @@ errors++;
 }
 if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
 if(Object.keys(data104).length < 1){
-const err270 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
+const err270 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -4339,7 +4339,7 @@ vErrors.push(err270);
 errors++;
 }
 if(data104.Pinfl === undefined){
-const err271 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
+const err271 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -4349,7 +4349,7 @@ vErrors.push(err271);
 errors++;
 }
 if(data104.FullName === undefined){
-const err272 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
+const err272 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -4360,7 +4360,7 @@ errors++;
 }
 for(const key22 in data104){
 if(!((key22 === "Pinfl") || (key22 === "FullName"))){
-const err273 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
+const err273 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee,data:data104};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -4372,13 +4372,13 @@ errors++;
 }
 if(data104.Pinfl !== undefined){
 let data105 = data104.Pinfl;
-if(!(validate63.call(this, data105, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",parentData:data104,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate65.call(this, data105, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",parentData:data104,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 if(typeof data105 === "string"){
-if(func5(data105) < 14){
-const err274 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data105};
+if(func6(data105) < 14){
+const err274 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data105};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -4392,8 +4392,8 @@ errors++;
 if(data104.FullName !== undefined){
 let data106 = data104.FullName;
 if(typeof data106 === "string"){
-if(func5(data106) > 300){
-const err275 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data106};
+if(func6(data106) > 300){
+const err275 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data106};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -4402,8 +4402,8 @@ vErrors.push(err275);
 }
 errors++;
 }
-if(func5(data106) < 1){
-const err276 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data106};
+if(func6(data106) < 1){
+const err276 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data106};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -4414,7 +4414,7 @@ errors++;
 }
 }
 else {
-const err277 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data106};
+const err277 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/LoadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data106};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -4430,7 +4430,7 @@ if(data96.UnloadingPoint !== undefined){
 let data107 = data96.UnloadingPoint;
 if(data107 && typeof data107 == "object" && !Array.isArray(data107)){
 if(data107.StationId === undefined){
-const err278 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/required",keyword:"required",params:{missingProperty: "StationId"},message:"must have required property '"+"StationId"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint,data:data107};
+const err278 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/required",keyword:"required",params:{missingProperty: "StationId"},message:"must have required property '"+"StationId"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint,data:data107};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -4440,7 +4440,7 @@ vErrors.push(err278);
 errors++;
 }
 if(data107.StationName === undefined){
-const err279 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/required",keyword:"required",params:{missingProperty: "StationName"},message:"must have required property '"+"StationName"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint,data:data107};
+const err279 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/required",keyword:"required",params:{missingProperty: "StationName"},message:"must have required property '"+"StationName"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint,data:data107};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -4451,7 +4451,7 @@ errors++;
 }
 for(const key23 in data107){
 if(!(((key23 === "StationId") || (key23 === "StationName")) || (key23 === "RailwayLine"))){
-const err280 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint,data:data107};
+const err280 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint,data:data107};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -4464,8 +4464,8 @@ errors++;
 if(data107.StationId !== undefined){
 let data108 = data107.StationId;
 if(typeof data108 === "string"){
-if(func5(data108) > 20){
-const err281 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationId,data:data108};
+if(func6(data108) > 20){
+const err281 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationId/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationId,data:data108};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -4474,8 +4474,8 @@ vErrors.push(err281);
 }
 errors++;
 }
-if(func5(data108) < 1){
-const err282 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationId,data:data108};
+if(func6(data108) < 1){
+const err282 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationId,data:data108};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -4486,7 +4486,7 @@ errors++;
 }
 }
 else {
-const err283 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationId.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationId,data:data108};
+const err283 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationId.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationId,data:data108};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -4499,8 +4499,8 @@ errors++;
 if(data107.StationName !== undefined){
 let data109 = data107.StationName;
 if(typeof data109 === "string"){
-if(func5(data109) > 200){
-const err284 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationName,data:data109};
+if(func6(data109) > 200){
+const err284 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationName/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationName,data:data109};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -4509,8 +4509,8 @@ vErrors.push(err284);
 }
 errors++;
 }
-if(func5(data109) < 1){
-const err285 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationName,data:data109};
+if(func6(data109) < 1){
+const err285 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationName,data:data109};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -4521,7 +4521,7 @@ errors++;
 }
 }
 else {
-const err286 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationName.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationName,data:data109};
+const err286 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/StationName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/StationName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationName.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.StationName,data:data109};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -4534,7 +4534,7 @@ errors++;
 if(data107.RailwayLine !== undefined){
 let data110 = data107.RailwayLine;
 if((!(data110 && typeof data110 == "object" && !Array.isArray(data110))) && (data110 !== null)){
-const err287 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/type",keyword:"type",params:{type: schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.type},message:"must be object,null",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
+const err287 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/type",keyword:"type",params:{type: schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.type},message:"must be object,null",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -4545,7 +4545,7 @@ errors++;
 }
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if(Object.keys(data110).length < 1){
-const err288 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
+const err288 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -4555,7 +4555,7 @@ vErrors.push(err288);
 errors++;
 }
 if(data110.Id === undefined){
-const err289 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
+const err289 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/required",keyword:"required",params:{missingProperty: "Id"},message:"must have required property '"+"Id"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -4565,7 +4565,7 @@ vErrors.push(err289);
 errors++;
 }
 if(data110.Name === undefined){
-const err290 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
+const err290 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -4576,7 +4576,7 @@ errors++;
 }
 for(const key24 in data110){
 if(!(((key24 === "Id") || (key24 === "Name")) || (key24 === "Address"))){
-const err291 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
+const err291 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine,data:data110};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -4589,8 +4589,8 @@ errors++;
 if(data110.Id !== undefined){
 let data111 = data110.Id;
 if(typeof data111 === "string"){
-if(func5(data111) > 50){
-const err292 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Id/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Id,data:data111};
+if(func6(data111) > 50){
+const err292 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Id/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Id,data:data111};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -4599,8 +4599,8 @@ vErrors.push(err292);
 }
 errors++;
 }
-if(func5(data111) < 1){
-const err293 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Id,data:data111};
+if(func6(data111) < 1){
+const err293 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Id,data:data111};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -4611,7 +4611,7 @@ errors++;
 }
 }
 else {
-const err294 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Id.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Id,data:data111};
+const err294 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Id",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Id.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Id,data:data111};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -4624,8 +4624,8 @@ errors++;
 if(data110.Name !== undefined){
 let data112 = data110.Name;
 if(typeof data112 === "string"){
-if(func5(data112) > 300){
-const err295 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Name,data:data112};
+if(func6(data112) > 300){
+const err295 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Name/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Name,data:data112};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -4634,8 +4634,8 @@ vErrors.push(err295);
 }
 errors++;
 }
-if(func5(data112) < 1){
-const err296 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Name,data:data112};
+if(func6(data112) < 1){
+const err296 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Name,data:data112};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -4646,7 +4646,7 @@ errors++;
 }
 }
 else {
-const err297 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Name.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Name,data:data112};
+const err297 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Name",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Name.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Name,data:data112};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -4659,8 +4659,8 @@ errors++;
 if(data110.Address !== undefined){
 let data113 = data110.Address;
 if(typeof data113 === "string"){
-if(func5(data113) > 500){
-const err298 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Address",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Address,data:data113};
+if(func6(data113) > 500){
+const err298 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Address",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Address/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Address,data:data113};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -4671,7 +4671,7 @@ errors++;
 }
 }
 else {
-const err299 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Address",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Address.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Address,data:data113};
+const err299 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint/RailwayLine/Address",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/properties/RailwayLine/properties/Address/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Address.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.properties.RailwayLine.properties.Address,data:data113};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -4685,7 +4685,7 @@ errors++;
 }
 }
 else {
-const err300 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint,data:data107};
+const err300 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingPoint",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingPoint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingPoint,data:data107};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -4698,7 +4698,7 @@ errors++;
 if(data96.UnloadingTrustee !== undefined){
 let data114 = data96.UnloadingTrustee;
 if((!(data114 && typeof data114 == "object" && !Array.isArray(data114))) && (data114 !== null)){
-const err301 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
+const err301 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -4709,7 +4709,7 @@ errors++;
 }
 if(data114 && typeof data114 == "object" && !Array.isArray(data114)){
 if(Object.keys(data114).length < 1){
-const err302 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
+const err302 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -4719,7 +4719,7 @@ vErrors.push(err302);
 errors++;
 }
 if(data114.Pinfl === undefined){
-const err303 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
+const err303 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -4729,7 +4729,7 @@ vErrors.push(err303);
 errors++;
 }
 if(data114.FullName === undefined){
-const err304 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
+const err304 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -4740,7 +4740,7 @@ errors++;
 }
 for(const key25 in data114){
 if(!((key25 === "Pinfl") || (key25 === "FullName"))){
-const err305 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
+const err305 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key25},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee,data:data114};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -4752,13 +4752,13 @@ errors++;
 }
 if(data114.Pinfl !== undefined){
 let data115 = data114.Pinfl;
-if(!(validate63.call(this, data115, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",parentData:data114,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate65.call(this, data115, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",parentData:data114,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 if(typeof data115 === "string"){
-if(func5(data115) < 14){
-const err306 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data115};
+if(func6(data115) < 14){
+const err306 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data115};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -4772,8 +4772,8 @@ errors++;
 if(data114.FullName !== undefined){
 let data116 = data114.FullName;
 if(typeof data116 === "string"){
-if(func5(data116) > 300){
-const err307 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data116};
+if(func6(data116) > 300){
+const err307 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data116};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -4782,8 +4782,8 @@ vErrors.push(err307);
 }
 errors++;
 }
-if(func5(data116) < 1){
-const err308 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data116};
+if(func6(data116) < 1){
+const err308 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data116};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -4794,7 +4794,7 @@ errors++;
 }
 }
 else {
-const err309 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data116};
+const err309 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingTrustee/FullName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data116};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -4809,7 +4809,7 @@ errors++;
 if(data96.UnloadingEmpowerment !== undefined){
 let data117 = data96.UnloadingEmpowerment;
 if((!(data117 && typeof data117 == "object" && !Array.isArray(data117))) && (data117 !== null)){
-const err310 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
+const err310 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -4820,7 +4820,7 @@ errors++;
 }
 if(data117 && typeof data117 == "object" && !Array.isArray(data117)){
 if(Object.keys(data117).length < 1){
-const err311 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
+const err311 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -4830,7 +4830,7 @@ vErrors.push(err311);
 errors++;
 }
 if(data117.EmpowermentNo === undefined){
-const err312 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
+const err312 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -4840,7 +4840,7 @@ vErrors.push(err312);
 errors++;
 }
 if(data117.EmpowermentDateOfIssue === undefined){
-const err313 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
+const err313 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -4851,7 +4851,7 @@ errors++;
 }
 for(const key26 in data117){
 if(!((((key26 === "EmpowermentId") || (key26 === "EmpowermentNo")) || (key26 === "EmpowermentDateOfIssue")) || (key26 === "EmpowermentDateOfExpire"))){
-const err314 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
+const err314 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key26},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data117};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -4864,8 +4864,8 @@ errors++;
 if(data117.EmpowermentId !== undefined){
 let data118 = data117.EmpowermentId;
 if(typeof data118 === "string"){
-if(func5(data118) > 50){
-const err315 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data118};
+if(func6(data118) > 50){
+const err315 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data118};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -4876,7 +4876,7 @@ errors++;
 }
 }
 else {
-const err316 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data118};
+const err316 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data118};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -4889,8 +4889,8 @@ errors++;
 if(data117.EmpowermentNo !== undefined){
 let data119 = data117.EmpowermentNo;
 if(typeof data119 === "string"){
-if(func5(data119) > 50){
-const err317 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data119};
+if(func6(data119) > 50){
+const err317 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data119};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -4899,8 +4899,8 @@ vErrors.push(err317);
 }
 errors++;
 }
-if(func5(data119) < 1){
-const err318 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data119};
+if(func6(data119) < 1){
+const err318 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data119};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -4911,7 +4911,7 @@ errors++;
 }
 }
 else {
-const err319 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data119};
+const err319 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data119};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -4922,14 +4922,14 @@ errors++;
 }
 }
 if(data117.EmpowermentDateOfIssue !== undefined){
-if(!(validate39.call(this, data117.EmpowermentDateOfIssue, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data117,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data117.EmpowermentDateOfIssue, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data117,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data117.EmpowermentDateOfExpire !== undefined){
-if(!(validate39.call(this, data117.EmpowermentDateOfExpire, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data117,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data117.EmpowermentDateOfExpire, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data117,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -4939,7 +4939,7 @@ if(data96.ProductInfo !== undefined){
 let data122 = data96.ProductInfo;
 if(data122 && typeof data122 == "object" && !Array.isArray(data122)){
 if(data122.TotalDeliverySum === undefined){
-const err320 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data122};
+const err320 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data122};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -4949,7 +4949,7 @@ vErrors.push(err320);
 errors++;
 }
 if(data122.Products === undefined){
-const err321 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data122};
+const err321 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data122};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -4960,7 +4960,7 @@ errors++;
 }
 for(const key27 in data122){
 if(!(((key27 === "TotalDeliverySum") || (key27 === "TotalWeightBrutto")) || (key27 === "Products"))){
-const err322 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data122};
+const err322 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data122};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -4972,13 +4972,13 @@ errors++;
 }
 if(data122.TotalDeliverySum !== undefined){
 let data123 = data122.TotalDeliverySum;
-if(!(validate69.call(this, data123, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",parentData:data122,parentDataProperty:"TotalDeliverySum",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate71.call(this, data123, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",parentData:data122,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 if((typeof data123 == "number") && (isFinite(data123))){
 if(data123 < 0 || isNaN(data123)){
-const err323 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data123};
+const err323 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data123};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -4993,7 +4993,7 @@ if(data122.TotalWeightBrutto !== undefined){
 let data124 = data122.TotalWeightBrutto;
 if((typeof data124 == "number") && (isFinite(data124))){
 if(data124 < 0 || isNaN(data124)){
-const err324 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data124};
+const err324 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data124};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -5002,15 +5002,15 @@ vErrors.push(err324);
 }
 errors++;
 }
-const issues10 = func78(data124, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto");
+const issues10 = func79(data124, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto");
 if(issues10 !== null){
-const kwErrors10 = func4(issues10, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
+const kwErrors10 = func5(issues10, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors10 : vErrors.concat(kwErrors10);
 errors = errors + kwErrors10.length;
 }
 }
 else {
-const err325 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data124};
+const err325 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data124};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -5024,7 +5024,7 @@ if(data122.Products !== undefined){
 let data125 = data122.Products;
 if(Array.isArray(data125)){
 if(data125.length > 10000){
-const err326 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data125};
+const err326 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data125};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -5034,7 +5034,7 @@ vErrors.push(err326);
 errors++;
 }
 if(data125.length < 1){
-const err327 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data125};
+const err327 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data125};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -5048,7 +5048,7 @@ for(let i5=0; i5<len5; i5++){
 let data126 = data125[i5];
 if(data126 && typeof data126 == "object" && !Array.isArray(data126)){
 if(data126.OrdNo === undefined){
-const err328 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
+const err328 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -5058,7 +5058,7 @@ vErrors.push(err328);
 errors++;
 }
 if(data126.CatalogCode === undefined){
-const err329 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
+const err329 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -5068,7 +5068,7 @@ vErrors.push(err329);
 errors++;
 }
 if(data126.CatalogName === undefined){
-const err330 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
+const err330 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -5078,7 +5078,7 @@ vErrors.push(err330);
 errors++;
 }
 if(data126.ProductName === undefined){
-const err331 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
+const err331 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -5088,7 +5088,7 @@ vErrors.push(err331);
 errors++;
 }
 if(data126.PackageCode === undefined){
-const err332 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
+const err332 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err332];
 }
@@ -5098,7 +5098,7 @@ vErrors.push(err332);
 errors++;
 }
 if(data126.PackageName === undefined){
-const err333 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
+const err333 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err333];
 }
@@ -5108,7 +5108,7 @@ vErrors.push(err333);
 errors++;
 }
 if(data126.Amount === undefined){
-const err334 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
+const err334 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err334];
 }
@@ -5118,7 +5118,7 @@ vErrors.push(err334);
 errors++;
 }
 if(data126.Price === undefined){
-const err335 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
+const err335 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err335];
 }
@@ -5128,7 +5128,7 @@ vErrors.push(err335);
 errors++;
 }
 if(data126.DeliverySum === undefined){
-const err336 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
+const err336 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err336];
 }
@@ -5138,8 +5138,8 @@ vErrors.push(err336);
 errors++;
 }
 for(const key28 in data126){
-if(!(func2.call(schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key28))){
-const err337 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
+if(!(func2.call(schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key28))){
+const err337 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key28},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -5152,7 +5152,7 @@ errors++;
 if(data126.OrdNo !== undefined){
 let data127 = data126.OrdNo;
 if(!(((typeof data127 == "number") && (!(data127 % 1) && !isNaN(data127))) && (isFinite(data127)))){
-const err338 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data127};
+const err338 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data127};
 if(vErrors === null){
 vErrors = [err338];
 }
@@ -5163,7 +5163,7 @@ errors++;
 }
 if((typeof data127 == "number") && (isFinite(data127))){
 if(data127 < 1 || isNaN(data127)){
-const err339 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data127};
+const err339 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/OrdNo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data127};
 if(vErrors === null){
 vErrors = [err339];
 }
@@ -5177,8 +5177,8 @@ errors++;
 if(data126.CommittentTinOrPinfl !== undefined){
 let data128 = data126.CommittentTinOrPinfl;
 if(typeof data128 === "string"){
-if(func5(data128) > 14){
-const err340 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data128};
+if(func6(data128) > 14){
+const err340 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data128};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -5187,15 +5187,15 @@ vErrors.push(err340);
 }
 errors++;
 }
-const issues11 = func20(data128, true, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl");
+const issues11 = func21(data128, true, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl");
 if(issues11 !== null){
-const kwErrors11 = func4(issues11, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
+const kwErrors11 = func5(issues11, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors11 : vErrors.concat(kwErrors11);
 errors = errors + kwErrors11.length;
 }
 }
 else {
-const err341 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data128};
+const err341 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentTinOrPinfl",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data128};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -5208,8 +5208,8 @@ errors++;
 if(data126.CommittentName !== undefined){
 let data129 = data126.CommittentName;
 if(typeof data129 === "string"){
-if(func5(data129) > 500){
-const err342 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data129};
+if(func6(data129) > 500){
+const err342 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data129};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -5220,7 +5220,7 @@ errors++;
 }
 }
 else {
-const err343 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data129};
+const err343 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CommittentName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data129};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -5231,16 +5231,16 @@ errors++;
 }
 }
 if(data126.CatalogCode !== undefined){
-if(!(validate71.call(this, data126.CatalogCode, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogCode",parentData:data126,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate73.call(this, data126.CatalogCode, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogCode",parentData:data126,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
 if(data126.CatalogName !== undefined){
 let data131 = data126.CatalogName;
 if(typeof data131 === "string"){
-if(func5(data131) > 1000){
-const err344 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data131};
+if(func6(data131) > 1000){
+const err344 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data131};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -5249,8 +5249,8 @@ vErrors.push(err344);
 }
 errors++;
 }
-if(func5(data131) < 1){
-const err345 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data131};
+if(func6(data131) < 1){
+const err345 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data131};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -5261,7 +5261,7 @@ errors++;
 }
 }
 else {
-const err346 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data131};
+const err346 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/CatalogName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data131};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -5274,8 +5274,8 @@ errors++;
 if(data126.ProductName !== undefined){
 let data132 = data126.ProductName;
 if(typeof data132 === "string"){
-if(func5(data132) > 1000){
-const err347 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data132};
+if(func6(data132) > 1000){
+const err347 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data132};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -5284,8 +5284,8 @@ vErrors.push(err347);
 }
 errors++;
 }
-if(func5(data132) < 1){
-const err348 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data132};
+if(func6(data132) < 1){
+const err348 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data132};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -5296,7 +5296,7 @@ errors++;
 }
 }
 else {
-const err349 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data132};
+const err349 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/ProductName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data132};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -5307,16 +5307,16 @@ errors++;
 }
 }
 if(data126.PackageCode !== undefined){
-if(!(validate73.call(this, data126.PackageCode, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageCode",parentData:data126,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate75.call(this, data126.PackageCode, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageCode",parentData:data126,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
 if(data126.PackageName !== undefined){
 let data134 = data126.PackageName;
 if(typeof data134 === "string"){
-if(func5(data134) > 300){
-const err350 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data134};
+if(func6(data134) > 300){
+const err350 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data134};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -5325,8 +5325,8 @@ vErrors.push(err350);
 }
 errors++;
 }
-if(func5(data134) < 1){
-const err351 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data134};
+if(func6(data134) < 1){
+const err351 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data134};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -5337,7 +5337,7 @@ errors++;
 }
 }
 else {
-const err352 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data134};
+const err352 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/PackageName",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data134};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -5348,21 +5348,21 @@ errors++;
 }
 }
 if(data126.Amount !== undefined){
-if(!(validate75.call(this, data126.Amount, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Amount",parentData:data126,parentDataProperty:"Amount",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate77.call(this, data126.Amount, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Amount",parentData:data126,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
 if(data126.Price !== undefined){
 let data136 = data126.Price;
-if(!(validate69.call(this, data136, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",parentData:data126,parentDataProperty:"Price",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate71.call(this, data136, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price",parentData:data126,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 if((typeof data136 == "number") && (isFinite(data136))){
-const issues12 = func95(data136, true, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price");
+const issues12 = func96(data136, true, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price");
 if(issues12 !== null){
-const kwErrors12 = func4(issues12, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/positive", "positive");
+const kwErrors12 = func5(issues12, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/Price", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/positive", "positive");
 vErrors = vErrors === null ? kwErrors12 : vErrors.concat(kwErrors12);
 errors = errors + kwErrors12.length;
 }
@@ -5370,13 +5370,13 @@ errors = errors + kwErrors12.length;
 }
 if(data126.DeliverySum !== undefined){
 let data137 = data126.DeliverySum;
-if(!(validate69.call(this, data137, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",parentData:data126,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate71.call(this, data137, {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",parentData:data126,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 if((typeof data137 == "number") && (isFinite(data137))){
 if(data137 < 0 || isNaN(data137)){
-const err353 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data137};
+const err353 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/DeliverySum",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data137};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -5391,7 +5391,7 @@ if(data126.WeightBrutto !== undefined){
 let data138 = data126.WeightBrutto;
 if((typeof data138 == "number") && (isFinite(data138))){
 if(data138 < 0 || isNaN(data138)){
-const err354 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data138};
+const err354 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data138};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -5400,15 +5400,15 @@ vErrors.push(err354);
 }
 errors++;
 }
-const issues13 = func78(data138, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto");
+const issues13 = func79(data138, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto");
 if(issues13 !== null){
-const kwErrors13 = func4(issues13, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+const kwErrors13 = func5(issues13, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors13 : vErrors.concat(kwErrors13);
 errors = errors + kwErrors13.length;
 }
 }
 else {
-const err355 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data138};
+const err355 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightBrutto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data138};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -5422,7 +5422,7 @@ if(data126.WeightNetto !== undefined){
 let data139 = data126.WeightNetto;
 if((typeof data139 == "number") && (isFinite(data139))){
 if(data139 < 0 || isNaN(data139)){
-const err356 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data139};
+const err356 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data139};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -5431,15 +5431,15 @@ vErrors.push(err356);
 }
 errors++;
 }
-const issues14 = func78(data139, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto");
+const issues14 = func79(data139, 6, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto");
 if(issues14 !== null){
-const kwErrors14 = func4(issues14, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+const kwErrors14 = func5(issues14, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors14 : vErrors.concat(kwErrors14);
 errors = errors + kwErrors14.length;
 }
 }
 else {
-const err357 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data139};
+const err357 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5+"/WeightNetto",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data139};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -5451,7 +5451,7 @@ errors++;
 }
 }
 else {
-const err358 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
+const err358 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products/" + i5,schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data126};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -5461,15 +5461,15 @@ vErrors.push(err358);
 errors++;
 }
 }
-const issues15 = func101(data125, schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products");
+const issues15 = func102(data125, schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products");
 if(issues15 !== null){
-const kwErrors15 = func4(issues15, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
+const kwErrors15 = func5(issues15, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo/Products", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors15 : vErrors.concat(kwErrors15);
 errors = errors + kwErrors15.length;
 }
 }
 else {
-const err359 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data125};
+const err359 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo/Products",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data125};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -5479,15 +5479,15 @@ vErrors.push(err359);
 errors++;
 }
 }
-const issues16 = func103(data122, schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo");
+const issues16 = func104(data122, schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo");
 if(issues16 !== null){
-const kwErrors16 = func4(issues16, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
+const kwErrors16 = func5(issues16, instancePath + "/Railway/ProductGroups/" + i4+"/ProductInfo", "#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
 vErrors = vErrors === null ? kwErrors16 : vErrors.concat(kwErrors16);
 errors = errors + kwErrors16.length;
 }
 }
 else {
-const err360 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data122};
+const err360 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/ProductInfo",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.ProductInfo,data:data122};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -5501,7 +5501,7 @@ if(data96.WagonDoc !== undefined){
 let data140 = data96.WagonDoc;
 if(data140 && typeof data140 == "object" && !Array.isArray(data140)){
 if(data140.Number === undefined){
-const err361 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc,data:data140};
+const err361 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/required",keyword:"required",params:{missingProperty: "Number"},message:"must have required property '"+"Number"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc,data:data140};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -5511,7 +5511,7 @@ vErrors.push(err361);
 errors++;
 }
 if(data140.Type === undefined){
-const err362 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.required,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc,data:data140};
+const err362 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/required",keyword:"required",params:{missingProperty: "Type"},message:"must have required property '"+"Type"+"'",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.required,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc,data:data140};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -5522,7 +5522,7 @@ errors++;
 }
 for(const key29 in data140){
 if(!((key29 === "Number") || (key29 === "Type"))){
-const err363 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc,data:data140};
+const err363 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key29},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc,data:data140};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -5535,8 +5535,8 @@ errors++;
 if(data140.Number !== undefined){
 let data141 = data140.Number;
 if(typeof data141 === "string"){
-if(func5(data141) > 20){
-const err364 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Number",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Number/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Number,data:data141};
+if(func6(data141) > 20){
+const err364 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Number",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Number/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters",schema:20,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Number,data:data141};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -5545,8 +5545,8 @@ vErrors.push(err364);
 }
 errors++;
 }
-if(func5(data141) < 1){
-const err365 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Number",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Number/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Number,data:data141};
+if(func6(data141) < 1){
+const err365 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Number",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Number/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Number,data:data141};
 if(vErrors === null){
 vErrors = [err365];
 }
@@ -5557,7 +5557,7 @@ errors++;
 }
 }
 else {
-const err366 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Number",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Number.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Number,data:data141};
+const err366 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Number",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Number/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Number.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Number,data:data141};
 if(vErrors === null){
 vErrors = [err366];
 }
@@ -5570,8 +5570,8 @@ errors++;
 if(data140.Type !== undefined){
 let data142 = data140.Type;
 if(typeof data142 === "string"){
-if(func5(data142) > 100){
-const err367 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Type",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Type,data:data142};
+if(func6(data142) > 100){
+const err367 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Type",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",schema:100,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Type,data:data142};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -5580,8 +5580,8 @@ vErrors.push(err367);
 }
 errors++;
 }
-if(func5(data142) < 1){
-const err368 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Type",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Type,data:data142};
+if(func6(data142) < 1){
+const err368 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Type",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Type,data:data142};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -5592,7 +5592,7 @@ errors++;
 }
 }
 else {
-const err369 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Type",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Type.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Type,data:data142};
+const err369 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc/Type",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/properties/Type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Type.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.properties.Type,data:data142};
 if(vErrors === null){
 vErrors = [err369];
 }
@@ -5604,7 +5604,7 @@ errors++;
 }
 }
 else {
-const err370 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items.properties.WagonDoc,data:data140};
+const err370 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4+"/WagonDoc",schemaPath:"#/properties/Railway/properties/ProductGroups/items/properties/WagonDoc/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items.properties.WagonDoc,data:data140};
 if(vErrors === null){
 vErrors = [err370];
 }
@@ -5616,7 +5616,7 @@ errors++;
 }
 }
 else {
-const err371 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.Railway.properties.ProductGroups.items.type,parentSchema:schema21.properties.Railway.properties.ProductGroups.items,data:data96};
+const err371 = {instancePath:instancePath+"/Railway/ProductGroups/" + i4,schemaPath:"#/properties/Railway/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.Railway.properties.ProductGroups.items.type,parentSchema:schema23.properties.Railway.properties.ProductGroups.items,data:data96};
 if(vErrors === null){
 vErrors = [err371];
 }
@@ -5628,7 +5628,7 @@ errors++;
 }
 }
 else {
-const err372 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.Railway.properties.ProductGroups.type,parentSchema:schema21.properties.Railway.properties.ProductGroups,data:data95};
+const err372 = {instancePath:instancePath+"/Railway/ProductGroups",schemaPath:"#/properties/Railway/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.Railway.properties.ProductGroups.type,parentSchema:schema23.properties.Railway.properties.ProductGroups,data:data95};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -5643,7 +5643,7 @@ errors++;
 if(data.Shipway !== undefined){
 let data143 = data.Shipway;
 if((!(data143 && typeof data143 == "object" && !Array.isArray(data143))) && (data143 !== null)){
-const err373 = {instancePath:instancePath+"/Shipway",schemaPath:"#/properties/Shipway/type",keyword:"type",params:{type: schema21.properties.Shipway.type},message:"must be object,null",schema:schema21.properties.Shipway.type,parentSchema:schema21.properties.Shipway,data:data143};
+const err373 = {instancePath:instancePath+"/Shipway",schemaPath:"#/properties/Shipway/type",keyword:"type",params:{type: schema23.properties.Shipway.type},message:"must be object,null",schema:schema23.properties.Shipway.type,parentSchema:schema23.properties.Shipway,data:data143};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -5656,7 +5656,7 @@ errors++;
 if(data.OtherTransport !== undefined){
 let data144 = data.OtherTransport;
 if((!(data144 && typeof data144 == "object" && !Array.isArray(data144))) && (data144 !== null)){
-const err374 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/type",keyword:"type",params:{type: schema21.properties.OtherTransport.type},message:"must be object,null",schema:schema21.properties.OtherTransport.type,parentSchema:schema21.properties.OtherTransport,data:data144};
+const err374 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/type",keyword:"type",params:{type: schema23.properties.OtherTransport.type},message:"must be object,null",schema:schema23.properties.OtherTransport.type,parentSchema:schema23.properties.OtherTransport,data:data144};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -5667,7 +5667,7 @@ errors++;
 }
 if(data144 && typeof data144 == "object" && !Array.isArray(data144)){
 if(Object.keys(data144).length < 1){
-const err375 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.OtherTransport,data:data144};
+const err375 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OtherTransport,data:data144};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -5677,7 +5677,7 @@ vErrors.push(err375);
 errors++;
 }
 if(data144.TransportNo === undefined){
-const err376 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "TransportNo"},message:"must have required property '"+"TransportNo"+"'",schema:schema21.properties.OtherTransport.required,parentSchema:schema21.properties.OtherTransport,data:data144};
+const err376 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "TransportNo"},message:"must have required property '"+"TransportNo"+"'",schema:schema23.properties.OtherTransport.required,parentSchema:schema23.properties.OtherTransport,data:data144};
 if(vErrors === null){
 vErrors = [err376];
 }
@@ -5687,7 +5687,7 @@ vErrors.push(err376);
 errors++;
 }
 if(data144.ProductGroups === undefined){
-const err377 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema21.properties.OtherTransport.required,parentSchema:schema21.properties.OtherTransport,data:data144};
+const err377 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/required",keyword:"required",params:{missingProperty: "ProductGroups"},message:"must have required property '"+"ProductGroups"+"'",schema:schema23.properties.OtherTransport.required,parentSchema:schema23.properties.OtherTransport,data:data144};
 if(vErrors === null){
 vErrors = [err377];
 }
@@ -5698,7 +5698,7 @@ errors++;
 }
 for(const key30 in data144){
 if(!((key30 === "TransportNo") || (key30 === "ProductGroups"))){
-const err378 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.OtherTransport,data:data144};
+const err378 = {instancePath:instancePath+"/OtherTransport",schemaPath:"#/properties/OtherTransport/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OtherTransport,data:data144};
 if(vErrors === null){
 vErrors = [err378];
 }
@@ -5711,8 +5711,8 @@ errors++;
 if(data144.TransportNo !== undefined){
 let data145 = data144.TransportNo;
 if(typeof data145 === "string"){
-if(func5(data145) > 50){
-const err379 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.OtherTransport.properties.TransportNo,data:data145};
+if(func6(data145) > 50){
+const err379 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OtherTransport.properties.TransportNo,data:data145};
 if(vErrors === null){
 vErrors = [err379];
 }
@@ -5721,8 +5721,8 @@ vErrors.push(err379);
 }
 errors++;
 }
-if(func5(data145) < 1){
-const err380 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.OtherTransport.properties.TransportNo,data:data145};
+if(func6(data145) < 1){
+const err380 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OtherTransport.properties.TransportNo,data:data145};
 if(vErrors === null){
 vErrors = [err380];
 }
@@ -5733,7 +5733,7 @@ errors++;
 }
 }
 else {
-const err381 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OtherTransport.properties.TransportNo.type,parentSchema:schema21.properties.OtherTransport.properties.TransportNo,data:data145};
+const err381 = {instancePath:instancePath+"/OtherTransport/TransportNo",schemaPath:"#/properties/OtherTransport/properties/TransportNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.TransportNo.type,parentSchema:schema23.properties.OtherTransport.properties.TransportNo,data:data145};
 if(vErrors === null){
 vErrors = [err381];
 }
@@ -5747,7 +5747,7 @@ if(data144.ProductGroups !== undefined){
 let data146 = data144.ProductGroups;
 if(Array.isArray(data146)){
 if(data146.length > 100){
-const err382 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups,data:data146};
+const err382 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items",schema:100,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups,data:data146};
 if(vErrors === null){
 vErrors = [err382];
 }
@@ -5757,7 +5757,7 @@ vErrors.push(err382);
 errors++;
 }
 if(data146.length < 1){
-const err383 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups,data:data146};
+const err383 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups,data:data146};
 if(vErrors === null){
 vErrors = [err383];
 }
@@ -5771,7 +5771,7 @@ for(let i6=0; i6<len6; i6++){
 let data147 = data146[i6];
 if(data147 && typeof data147 == "object" && !Array.isArray(data147)){
 if(data147.LoadingPoint === undefined){
-const err384 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items,data:data147};
+const err384 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingPoint"},message:"must have required property '"+"LoadingPoint"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err384];
 }
@@ -5781,7 +5781,7 @@ vErrors.push(err384);
 errors++;
 }
 if(data147.LoadingTrustee === undefined){
-const err385 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items,data:data147};
+const err385 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "LoadingTrustee"},message:"must have required property '"+"LoadingTrustee"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err385];
 }
@@ -5791,7 +5791,7 @@ vErrors.push(err385);
 errors++;
 }
 if(data147.UnloadingPoint === undefined){
-const err386 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items,data:data147};
+const err386 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingPoint"},message:"must have required property '"+"UnloadingPoint"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err386];
 }
@@ -5801,7 +5801,7 @@ vErrors.push(err386);
 errors++;
 }
 if(data147.UnloadingTrustee === undefined){
-const err387 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items,data:data147};
+const err387 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingTrustee"},message:"must have required property '"+"UnloadingTrustee"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err387];
 }
@@ -5811,7 +5811,7 @@ vErrors.push(err387);
 errors++;
 }
 if(data147.UnloadingEmpowerment === undefined){
-const err388 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items,data:data147};
+const err388 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "UnloadingEmpowerment"},message:"must have required property '"+"UnloadingEmpowerment"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err388];
 }
@@ -5821,7 +5821,7 @@ vErrors.push(err388);
 errors++;
 }
 if(data147.ProductInfo === undefined){
-const err389 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items,data:data147};
+const err389 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/required",keyword:"required",params:{missingProperty: "ProductInfo"},message:"must have required property '"+"ProductInfo"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err389];
 }
@@ -5832,7 +5832,7 @@ errors++;
 }
 for(const key31 in data147){
 if(!((((((key31 === "LoadingPoint") || (key31 === "LoadingTrustee")) || (key31 === "UnloadingPoint")) || (key31 === "UnloadingTrustee")) || (key31 === "UnloadingEmpowerment")) || (key31 === "ProductInfo"))){
-const err390 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items,data:data147};
+const err390 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key31},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err390];
 }
@@ -5843,15 +5843,15 @@ errors++;
 }
 }
 if(data147.LoadingPoint !== undefined){
-if(!(validate61.call(this, data147.LoadingPoint, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingPoint",parentData:data147,parentDataProperty:"LoadingPoint",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate63.call(this, data147.LoadingPoint, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingPoint",parentData:data147,parentDataProperty:"LoadingPoint",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 }
 if(data147.LoadingTrustee !== undefined){
 let data149 = data147.LoadingTrustee;
 if((!(data149 && typeof data149 == "object" && !Array.isArray(data149))) && (data149 !== null)){
-const err391 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema21.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
+const err391 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/type",keyword:"type",params:{type: schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type},message:"must be object,null",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
 if(vErrors === null){
 vErrors = [err391];
 }
@@ -5862,7 +5862,7 @@ errors++;
 }
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if(Object.keys(data149).length < 1){
-const err392 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
+const err392 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
 if(vErrors === null){
 vErrors = [err392];
 }
@@ -5872,7 +5872,7 @@ vErrors.push(err392);
 errors++;
 }
 if(data149.Pinfl === undefined){
-const err393 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
+const err393 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
 if(vErrors === null){
 vErrors = [err393];
 }
@@ -5882,7 +5882,7 @@ vErrors.push(err393);
 errors++;
 }
 if(data149.FullName === undefined){
-const err394 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
+const err394 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
 if(vErrors === null){
 vErrors = [err394];
 }
@@ -5893,7 +5893,7 @@ errors++;
 }
 for(const key32 in data149){
 if(!((key32 === "Pinfl") || (key32 === "FullName"))){
-const err395 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
+const err395 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key32},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee,data:data149};
 if(vErrors === null){
 vErrors = [err395];
 }
@@ -5905,13 +5905,13 @@ errors++;
 }
 if(data149.Pinfl !== undefined){
 let data150 = data149.Pinfl;
-if(!(validate63.call(this, data150, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/Pinfl",parentData:data149,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate65.call(this, data150, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/Pinfl",parentData:data149,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 if(typeof data150 === "string"){
-if(func5(data150) < 14){
-const err396 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data150};
+if(func6(data150) < 14){
+const err396 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.Pinfl,data:data150};
 if(vErrors === null){
 vErrors = [err396];
 }
@@ -5925,8 +5925,8 @@ errors++;
 if(data149.FullName !== undefined){
 let data151 = data149.FullName;
 if(typeof data151 === "string"){
-if(func5(data151) > 300){
-const err397 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data151};
+if(func6(data151) > 300){
+const err397 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data151};
 if(vErrors === null){
 vErrors = [err397];
 }
@@ -5935,8 +5935,8 @@ vErrors.push(err397);
 }
 errors++;
 }
-if(func5(data151) < 1){
-const err398 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data151};
+if(func6(data151) < 1){
+const err398 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data151};
 if(vErrors === null){
 vErrors = [err398];
 }
@@ -5947,7 +5947,7 @@ errors++;
 }
 }
 else {
-const err399 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data151};
+const err399 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/LoadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/LoadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.LoadingTrustee.properties.FullName,data:data151};
 if(vErrors === null){
 vErrors = [err399];
 }
@@ -5960,15 +5960,15 @@ errors++;
 }
 }
 if(data147.UnloadingPoint !== undefined){
-if(!(validate61.call(this, data147.UnloadingPoint, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingPoint",parentData:data147,parentDataProperty:"UnloadingPoint",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate63.call(this, data147.UnloadingPoint, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingPoint",parentData:data147,parentDataProperty:"UnloadingPoint",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 }
 if(data147.UnloadingTrustee !== undefined){
 let data153 = data147.UnloadingTrustee;
 if((!(data153 && typeof data153 == "object" && !Array.isArray(data153))) && (data153 !== null)){
-const err400 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
+const err400 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/type",keyword:"type",params:{type: schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type},message:"must be object,null",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
 if(vErrors === null){
 vErrors = [err400];
 }
@@ -5979,7 +5979,7 @@ errors++;
 }
 if(data153 && typeof data153 == "object" && !Array.isArray(data153)){
 if(Object.keys(data153).length < 1){
-const err401 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
+const err401 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
 if(vErrors === null){
 vErrors = [err401];
 }
@@ -5989,7 +5989,7 @@ vErrors.push(err401);
 errors++;
 }
 if(data153.Pinfl === undefined){
-const err402 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
+const err402 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
 if(vErrors === null){
 vErrors = [err402];
 }
@@ -5999,7 +5999,7 @@ vErrors.push(err402);
 errors++;
 }
 if(data153.FullName === undefined){
-const err403 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
+const err403 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
 if(vErrors === null){
 vErrors = [err403];
 }
@@ -6010,7 +6010,7 @@ errors++;
 }
 for(const key33 in data153){
 if(!((key33 === "Pinfl") || (key33 === "FullName"))){
-const err404 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
+const err404 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key33},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee,data:data153};
 if(vErrors === null){
 vErrors = [err404];
 }
@@ -6022,13 +6022,13 @@ errors++;
 }
 if(data153.Pinfl !== undefined){
 let data154 = data153.Pinfl;
-if(!(validate63.call(this, data154, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/Pinfl",parentData:data153,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate65.call(this, data154, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/Pinfl",parentData:data153,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 if(typeof data154 === "string"){
-if(func5(data154) < 14){
-const err405 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data154};
+if(func6(data154) < 14){
+const err405 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/Pinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.Pinfl,data:data154};
 if(vErrors === null){
 vErrors = [err405];
 }
@@ -6042,8 +6042,8 @@ errors++;
 if(data153.FullName !== undefined){
 let data155 = data153.FullName;
 if(typeof data155 === "string"){
-if(func5(data155) > 300){
-const err406 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data155};
+if(func6(data155) > 300){
+const err406 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data155};
 if(vErrors === null){
 vErrors = [err406];
 }
@@ -6052,8 +6052,8 @@ vErrors.push(err406);
 }
 errors++;
 }
-if(func5(data155) < 1){
-const err407 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data155};
+if(func6(data155) < 1){
+const err407 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data155};
 if(vErrors === null){
 vErrors = [err407];
 }
@@ -6064,7 +6064,7 @@ errors++;
 }
 }
 else {
-const err408 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data155};
+const err408 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingTrustee/FullName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingTrustee/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingTrustee.properties.FullName,data:data155};
 if(vErrors === null){
 vErrors = [err408];
 }
@@ -6079,7 +6079,7 @@ errors++;
 if(data147.UnloadingEmpowerment !== undefined){
 let data156 = data147.UnloadingEmpowerment;
 if((!(data156 && typeof data156 == "object" && !Array.isArray(data156))) && (data156 !== null)){
-const err409 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
+const err409 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/type",keyword:"type",params:{type: schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type},message:"must be object,null",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
 if(vErrors === null){
 vErrors = [err409];
 }
@@ -6090,7 +6090,7 @@ errors++;
 }
 if(data156 && typeof data156 == "object" && !Array.isArray(data156)){
 if(Object.keys(data156).length < 1){
-const err410 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
+const err410 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
 if(vErrors === null){
 vErrors = [err410];
 }
@@ -6100,7 +6100,7 @@ vErrors.push(err410);
 errors++;
 }
 if(data156.EmpowermentNo === undefined){
-const err411 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
+const err411 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentNo"},message:"must have required property '"+"EmpowermentNo"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
 if(vErrors === null){
 vErrors = [err411];
 }
@@ -6110,7 +6110,7 @@ vErrors.push(err411);
 errors++;
 }
 if(data156.EmpowermentDateOfIssue === undefined){
-const err412 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
+const err412 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/required",keyword:"required",params:{missingProperty: "EmpowermentDateOfIssue"},message:"must have required property '"+"EmpowermentDateOfIssue"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
 if(vErrors === null){
 vErrors = [err412];
 }
@@ -6121,7 +6121,7 @@ errors++;
 }
 for(const key34 in data156){
 if(!((((key34 === "EmpowermentId") || (key34 === "EmpowermentNo")) || (key34 === "EmpowermentDateOfIssue")) || (key34 === "EmpowermentDateOfExpire"))){
-const err413 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
+const err413 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key34},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment,data:data156};
 if(vErrors === null){
 vErrors = [err413];
 }
@@ -6134,8 +6134,8 @@ errors++;
 if(data156.EmpowermentId !== undefined){
 let data157 = data156.EmpowermentId;
 if(typeof data157 === "string"){
-if(func5(data157) > 50){
-const err414 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data157};
+if(func6(data157) > 50){
+const err414 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data157};
 if(vErrors === null){
 vErrors = [err414];
 }
@@ -6146,7 +6146,7 @@ errors++;
 }
 }
 else {
-const err415 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data157};
+const err415 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentId",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentId,data:data157};
 if(vErrors === null){
 vErrors = [err415];
 }
@@ -6159,8 +6159,8 @@ errors++;
 if(data156.EmpowermentNo !== undefined){
 let data158 = data156.EmpowermentNo;
 if(typeof data158 === "string"){
-if(func5(data158) > 50){
-const err416 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data158};
+if(func6(data158) > 50){
+const err416 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data158};
 if(vErrors === null){
 vErrors = [err416];
 }
@@ -6169,8 +6169,8 @@ vErrors.push(err416);
 }
 errors++;
 }
-if(func5(data158) < 1){
-const err417 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data158};
+if(func6(data158) < 1){
+const err417 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data158};
 if(vErrors === null){
 vErrors = [err417];
 }
@@ -6181,7 +6181,7 @@ errors++;
 }
 }
 else {
-const err418 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data158};
+const err418 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/UnloadingEmpowerment/properties/EmpowermentNo/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.UnloadingEmpowerment.properties.EmpowermentNo,data:data158};
 if(vErrors === null){
 vErrors = [err418];
 }
@@ -6192,14 +6192,14 @@ errors++;
 }
 }
 if(data156.EmpowermentDateOfIssue !== undefined){
-if(!(validate39.call(this, data156.EmpowermentDateOfIssue, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data156,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data156.EmpowermentDateOfIssue, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentDateOfIssue",parentData:data156,parentDataProperty:"EmpowermentDateOfIssue",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
 if(data156.EmpowermentDateOfExpire !== undefined){
-if(!(validate39.call(this, data156.EmpowermentDateOfExpire, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data156,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate41.call(this, data156.EmpowermentDateOfExpire, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/UnloadingEmpowerment/EmpowermentDateOfExpire",parentData:data156,parentDataProperty:"EmpowermentDateOfExpire",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 }
@@ -6209,7 +6209,7 @@ if(data147.ProductInfo !== undefined){
 let data161 = data147.ProductInfo;
 if(data161 && typeof data161 == "object" && !Array.isArray(data161)){
 if(data161.TotalDeliverySum === undefined){
-const err419 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data161};
+const err419 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "TotalDeliverySum"},message:"must have required property '"+"TotalDeliverySum"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data161};
 if(vErrors === null){
 vErrors = [err419];
 }
@@ -6219,7 +6219,7 @@ vErrors.push(err419);
 errors++;
 }
 if(data161.Products === undefined){
-const err420 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data161};
+const err420 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/required",keyword:"required",params:{missingProperty: "Products"},message:"must have required property '"+"Products"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data161};
 if(vErrors === null){
 vErrors = [err420];
 }
@@ -6230,7 +6230,7 @@ errors++;
 }
 for(const key35 in data161){
 if(!(((key35 === "TotalDeliverySum") || (key35 === "TotalWeightBrutto")) || (key35 === "Products"))){
-const err421 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data161};
+const err421 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key35},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data161};
 if(vErrors === null){
 vErrors = [err421];
 }
@@ -6242,13 +6242,13 @@ errors++;
 }
 if(data161.TotalDeliverySum !== undefined){
 let data162 = data161.TotalDeliverySum;
-if(!(validate69.call(this, data162, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalDeliverySum",parentData:data161,parentDataProperty:"TotalDeliverySum",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate71.call(this, data162, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalDeliverySum",parentData:data161,parentDataProperty:"TotalDeliverySum",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 if((typeof data162 == "number") && (isFinite(data162))){
 if(data162 < 0 || isNaN(data162)){
-const err422 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data162};
+const err422 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalDeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalDeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalDeliverySum,data:data162};
 if(vErrors === null){
 vErrors = [err422];
 }
@@ -6263,7 +6263,7 @@ if(data161.TotalWeightBrutto !== undefined){
 let data163 = data161.TotalWeightBrutto;
 if((typeof data163 == "number") && (isFinite(data163))){
 if(data163 < 0 || isNaN(data163)){
-const err423 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data163};
+const err423 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data163};
 if(vErrors === null){
 vErrors = [err423];
 }
@@ -6272,15 +6272,15 @@ vErrors.push(err423);
 }
 errors++;
 }
-const issues17 = func78(data163, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalWeightBrutto");
+const issues17 = func79(data163, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalWeightBrutto");
 if(issues17 !== null){
-const kwErrors17 = func4(issues17, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalWeightBrutto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
+const kwErrors17 = func5(issues17, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalWeightBrutto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors17 : vErrors.concat(kwErrors17);
 errors = errors + kwErrors17.length;
 }
 }
 else {
-const err424 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data163};
+const err424 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/TotalWeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/TotalWeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.TotalWeightBrutto,data:data163};
 if(vErrors === null){
 vErrors = [err424];
 }
@@ -6294,7 +6294,7 @@ if(data161.Products !== undefined){
 let data164 = data161.Products;
 if(Array.isArray(data164)){
 if(data164.length > 10000){
-const err425 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data164};
+const err425 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items",schema:10000,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data164};
 if(vErrors === null){
 vErrors = [err425];
 }
@@ -6304,7 +6304,7 @@ vErrors.push(err425);
 errors++;
 }
 if(data164.length < 1){
-const err426 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data164};
+const err426 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data164};
 if(vErrors === null){
 vErrors = [err426];
 }
@@ -6318,7 +6318,7 @@ for(let i7=0; i7<len7; i7++){
 let data165 = data164[i7];
 if(data165 && typeof data165 == "object" && !Array.isArray(data165)){
 if(data165.OrdNo === undefined){
-const err427 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
+const err427 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err427];
 }
@@ -6328,7 +6328,7 @@ vErrors.push(err427);
 errors++;
 }
 if(data165.CatalogCode === undefined){
-const err428 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
+const err428 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err428];
 }
@@ -6338,7 +6338,7 @@ vErrors.push(err428);
 errors++;
 }
 if(data165.CatalogName === undefined){
-const err429 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
+const err429 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err429];
 }
@@ -6348,7 +6348,7 @@ vErrors.push(err429);
 errors++;
 }
 if(data165.ProductName === undefined){
-const err430 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
+const err430 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err430];
 }
@@ -6358,7 +6358,7 @@ vErrors.push(err430);
 errors++;
 }
 if(data165.PackageCode === undefined){
-const err431 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
+const err431 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err431];
 }
@@ -6368,7 +6368,7 @@ vErrors.push(err431);
 errors++;
 }
 if(data165.PackageName === undefined){
-const err432 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
+const err432 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err432];
 }
@@ -6378,7 +6378,7 @@ vErrors.push(err432);
 errors++;
 }
 if(data165.Amount === undefined){
-const err433 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
+const err433 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err433];
 }
@@ -6388,7 +6388,7 @@ vErrors.push(err433);
 errors++;
 }
 if(data165.Price === undefined){
-const err434 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
+const err434 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err434];
 }
@@ -6398,7 +6398,7 @@ vErrors.push(err434);
 errors++;
 }
 if(data165.DeliverySum === undefined){
-const err435 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
+const err435 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.required,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err435];
 }
@@ -6408,8 +6408,8 @@ vErrors.push(err435);
 errors++;
 }
 for(const key36 in data165){
-if(!(func2.call(schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key36))){
-const err436 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
+if(!(func2.call(schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties, key36))){
+const err436 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key36},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err436];
 }
@@ -6422,7 +6422,7 @@ errors++;
 if(data165.OrdNo !== undefined){
 let data166 = data165.OrdNo;
 if(!(((typeof data166 == "number") && (!(data166 % 1) && !isNaN(data166))) && (isFinite(data166)))){
-const err437 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data166};
+const err437 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data166};
 if(vErrors === null){
 vErrors = [err437];
 }
@@ -6433,7 +6433,7 @@ errors++;
 }
 if((typeof data166 == "number") && (isFinite(data166))){
 if(data166 < 1 || isNaN(data166)){
-const err438 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data166};
+const err438 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/OrdNo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.OrdNo,data:data166};
 if(vErrors === null){
 vErrors = [err438];
 }
@@ -6447,8 +6447,8 @@ errors++;
 if(data165.CommittentTinOrPinfl !== undefined){
 let data167 = data165.CommittentTinOrPinfl;
 if(typeof data167 === "string"){
-if(func5(data167) > 14){
-const err439 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data167};
+if(func6(data167) > 14){
+const err439 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data167};
 if(vErrors === null){
 vErrors = [err439];
 }
@@ -6457,15 +6457,15 @@ vErrors.push(err439);
 }
 errors++;
 }
-const issues18 = func20(data167, true, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentTinOrPinfl");
+const issues18 = func21(data167, true, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentTinOrPinfl");
 if(issues18 !== null){
-const kwErrors18 = func4(issues18, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentTinOrPinfl", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
+const kwErrors18 = func5(issues18, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentTinOrPinfl", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors18 : vErrors.concat(kwErrors18);
 errors = errors + kwErrors18.length;
 }
 }
 else {
-const err440 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data167};
+const err440 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentTinOrPinfl",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentTinOrPinfl,data:data167};
 if(vErrors === null){
 vErrors = [err440];
 }
@@ -6478,8 +6478,8 @@ errors++;
 if(data165.CommittentName !== undefined){
 let data168 = data165.CommittentName;
 if(typeof data168 === "string"){
-if(func5(data168) > 500){
-const err441 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data168};
+if(func6(data168) > 500){
+const err441 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data168};
 if(vErrors === null){
 vErrors = [err441];
 }
@@ -6490,7 +6490,7 @@ errors++;
 }
 }
 else {
-const err442 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data168};
+const err442 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CommittentName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CommittentName,data:data168};
 if(vErrors === null){
 vErrors = [err442];
 }
@@ -6501,16 +6501,16 @@ errors++;
 }
 }
 if(data165.CatalogCode !== undefined){
-if(!(validate71.call(this, data165.CatalogCode, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CatalogCode",parentData:data165,parentDataProperty:"CatalogCode",rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate73.call(this, data165.CatalogCode, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CatalogCode",parentData:data165,parentDataProperty:"CatalogCode",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
 if(data165.CatalogName !== undefined){
 let data170 = data165.CatalogName;
 if(typeof data170 === "string"){
-if(func5(data170) > 1000){
-const err443 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data170};
+if(func6(data170) > 1000){
+const err443 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data170};
 if(vErrors === null){
 vErrors = [err443];
 }
@@ -6519,8 +6519,8 @@ vErrors.push(err443);
 }
 errors++;
 }
-if(func5(data170) < 1){
-const err444 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data170};
+if(func6(data170) < 1){
+const err444 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data170};
 if(vErrors === null){
 vErrors = [err444];
 }
@@ -6531,7 +6531,7 @@ errors++;
 }
 }
 else {
-const err445 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data170};
+const err445 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/CatalogName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.CatalogName,data:data170};
 if(vErrors === null){
 vErrors = [err445];
 }
@@ -6544,8 +6544,8 @@ errors++;
 if(data165.ProductName !== undefined){
 let data171 = data165.ProductName;
 if(typeof data171 === "string"){
-if(func5(data171) > 1000){
-const err446 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data171};
+if(func6(data171) > 1000){
+const err446 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data171};
 if(vErrors === null){
 vErrors = [err446];
 }
@@ -6554,8 +6554,8 @@ vErrors.push(err446);
 }
 errors++;
 }
-if(func5(data171) < 1){
-const err447 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data171};
+if(func6(data171) < 1){
+const err447 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data171};
 if(vErrors === null){
 vErrors = [err447];
 }
@@ -6566,7 +6566,7 @@ errors++;
 }
 }
 else {
-const err448 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data171};
+const err448 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/ProductName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.ProductName,data:data171};
 if(vErrors === null){
 vErrors = [err448];
 }
@@ -6577,16 +6577,16 @@ errors++;
 }
 }
 if(data165.PackageCode !== undefined){
-if(!(validate73.call(this, data165.PackageCode, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/PackageCode",parentData:data165,parentDataProperty:"PackageCode",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate75.call(this, data165.PackageCode, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/PackageCode",parentData:data165,parentDataProperty:"PackageCode",rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
 if(data165.PackageName !== undefined){
 let data173 = data165.PackageName;
 if(typeof data173 === "string"){
-if(func5(data173) > 300){
-const err449 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data173};
+if(func6(data173) > 300){
+const err449 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data173};
 if(vErrors === null){
 vErrors = [err449];
 }
@@ -6595,8 +6595,8 @@ vErrors.push(err449);
 }
 errors++;
 }
-if(func5(data173) < 1){
-const err450 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data173};
+if(func6(data173) < 1){
+const err450 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data173};
 if(vErrors === null){
 vErrors = [err450];
 }
@@ -6607,7 +6607,7 @@ errors++;
 }
 }
 else {
-const err451 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data173};
+const err451 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/PackageName",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.PackageName,data:data173};
 if(vErrors === null){
 vErrors = [err451];
 }
@@ -6618,21 +6618,21 @@ errors++;
 }
 }
 if(data165.Amount !== undefined){
-if(!(validate75.call(this, data165.Amount, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/Amount",parentData:data165,parentDataProperty:"Amount",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate77.call(this, data165.Amount, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/Amount",parentData:data165,parentDataProperty:"Amount",rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
 if(data165.Price !== undefined){
 let data175 = data165.Price;
-if(!(validate69.call(this, data175, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/Price",parentData:data165,parentDataProperty:"Price",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate71.call(this, data175, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/Price",parentData:data165,parentDataProperty:"Price",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 if((typeof data175 == "number") && (isFinite(data175))){
-const issues19 = func95(data175, true, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/Price");
+const issues19 = func96(data175, true, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/Price");
 if(issues19 !== null){
-const kwErrors19 = func4(issues19, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/Price", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/positive", "positive");
+const kwErrors19 = func5(issues19, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/Price", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/Price/positive", "positive");
 vErrors = vErrors === null ? kwErrors19 : vErrors.concat(kwErrors19);
 errors = errors + kwErrors19.length;
 }
@@ -6640,13 +6640,13 @@ errors = errors + kwErrors19.length;
 }
 if(data165.DeliverySum !== undefined){
 let data176 = data165.DeliverySum;
-if(!(validate69.call(this, data176, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/DeliverySum",parentData:data165,parentDataProperty:"DeliverySum",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate71.call(this, data176, {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/DeliverySum",parentData:data165,parentDataProperty:"DeliverySum",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 if((typeof data176 == "number") && (isFinite(data176))){
 if(data176 < 0 || isNaN(data176)){
-const err452 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/DeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data176};
+const err452 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/DeliverySum",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.DeliverySum,data:data176};
 if(vErrors === null){
 vErrors = [err452];
 }
@@ -6661,7 +6661,7 @@ if(data165.WeightBrutto !== undefined){
 let data177 = data165.WeightBrutto;
 if((typeof data177 == "number") && (isFinite(data177))){
 if(data177 < 0 || isNaN(data177)){
-const err453 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data177};
+const err453 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data177};
 if(vErrors === null){
 vErrors = [err453];
 }
@@ -6670,15 +6670,15 @@ vErrors.push(err453);
 }
 errors++;
 }
-const issues20 = func78(data177, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightBrutto");
+const issues20 = func79(data177, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightBrutto");
 if(issues20 !== null){
-const kwErrors20 = func4(issues20, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightBrutto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+const kwErrors20 = func5(issues20, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightBrutto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors20 : vErrors.concat(kwErrors20);
 errors = errors + kwErrors20.length;
 }
 }
 else {
-const err454 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data177};
+const err454 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightBrutto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightBrutto,data:data177};
 if(vErrors === null){
 vErrors = [err454];
 }
@@ -6692,7 +6692,7 @@ if(data165.WeightNetto !== undefined){
 let data178 = data165.WeightNetto;
 if((typeof data178 == "number") && (isFinite(data178))){
 if(data178 < 0 || isNaN(data178)){
-const err455 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data178};
+const err455 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data178};
 if(vErrors === null){
 vErrors = [err455];
 }
@@ -6701,15 +6701,15 @@ vErrors.push(err455);
 }
 errors++;
 }
-const issues21 = func78(data178, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightNetto");
+const issues21 = func79(data178, 6, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightNetto");
 if(issues21 !== null){
-const kwErrors21 = func4(issues21, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightNetto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+const kwErrors21 = func5(issues21, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightNetto", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors21 : vErrors.concat(kwErrors21);
 errors = errors + kwErrors21.length;
 }
 }
 else {
-const err456 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data178};
+const err456 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7+"/WeightNetto",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.properties.WeightNetto,data:data178};
 if(vErrors === null){
 vErrors = [err456];
 }
@@ -6721,7 +6721,7 @@ errors++;
 }
 }
 else {
-const err457 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
+const err457 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products/" + i7,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.items,data:data165};
 if(vErrors === null){
 vErrors = [err457];
 }
@@ -6731,15 +6731,15 @@ vErrors.push(err457);
 errors++;
 }
 }
-const issues22 = func101(data164, schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products");
+const issues22 = func102(data164, schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.lineArithmetic, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products");
 if(issues22 !== null){
-const kwErrors22 = func4(issues22, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
+const kwErrors22 = func5(issues22, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/lineArithmetic", "lineArithmetic");
 vErrors = vErrors === null ? kwErrors22 : vErrors.concat(kwErrors22);
 errors = errors + kwErrors22.length;
 }
 }
 else {
-const err458 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data164};
+const err458 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo/Products",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/properties/Products/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.properties.Products,data:data164};
 if(vErrors === null){
 vErrors = [err458];
 }
@@ -6749,15 +6749,15 @@ vErrors.push(err458);
 errors++;
 }
 }
-const issues23 = func103(data161, schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo");
+const issues23 = func104(data161, schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.documentTotals, rootData, this, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo");
 if(issues23 !== null){
-const kwErrors23 = func4(issues23, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
+const kwErrors23 = func5(issues23, instancePath + "/OtherTransport/ProductGroups/" + i6+"/ProductInfo", "#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/documentTotals", "documentTotals");
 vErrors = vErrors === null ? kwErrors23 : vErrors.concat(kwErrors23);
 errors = errors + kwErrors23.length;
 }
 }
 else {
-const err459 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data161};
+const err459 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6+"/ProductInfo",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/properties/ProductInfo/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items.properties.ProductInfo,data:data161};
 if(vErrors === null){
 vErrors = [err459];
 }
@@ -6769,7 +6769,7 @@ errors++;
 }
 }
 else {
-const err460 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.properties.OtherTransport.properties.ProductGroups.items.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups.items,data:data147};
+const err460 = {instancePath:instancePath+"/OtherTransport/ProductGroups/" + i6,schemaPath:"#/properties/OtherTransport/properties/ProductGroups/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.properties.OtherTransport.properties.ProductGroups.items.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups.items,data:data147};
 if(vErrors === null){
 vErrors = [err460];
 }
@@ -6781,7 +6781,7 @@ errors++;
 }
 }
 else {
-const err461 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema21.properties.OtherTransport.properties.ProductGroups.type,parentSchema:schema21.properties.OtherTransport.properties.ProductGroups,data:data146};
+const err461 = {instancePath:instancePath+"/OtherTransport/ProductGroups",schemaPath:"#/properties/OtherTransport/properties/ProductGroups/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema23.properties.OtherTransport.properties.ProductGroups.type,parentSchema:schema23.properties.OtherTransport.properties.ProductGroups,data:data146};
 if(vErrors === null){
 vErrors = [err461];
 }
@@ -6796,7 +6796,7 @@ errors++;
 if(data.ResponsiblePerson !== undefined){
 let data179 = data.ResponsiblePerson;
 if((!(data179 && typeof data179 == "object" && !Array.isArray(data179))) && (data179 !== null)){
-const err462 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/type",keyword:"type",params:{type: schema21.properties.ResponsiblePerson.type},message:"must be object,null",schema:schema21.properties.ResponsiblePerson.type,parentSchema:schema21.properties.ResponsiblePerson,data:data179};
+const err462 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/type",keyword:"type",params:{type: schema23.properties.ResponsiblePerson.type},message:"must be object,null",schema:schema23.properties.ResponsiblePerson.type,parentSchema:schema23.properties.ResponsiblePerson,data:data179};
 if(vErrors === null){
 vErrors = [err462];
 }
@@ -6807,7 +6807,7 @@ errors++;
 }
 if(data179 && typeof data179 == "object" && !Array.isArray(data179)){
 if(Object.keys(data179).length < 1){
-const err463 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.ResponsiblePerson,data:data179};
+const err463 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.ResponsiblePerson,data:data179};
 if(vErrors === null){
 vErrors = [err463];
 }
@@ -6817,7 +6817,7 @@ vErrors.push(err463);
 errors++;
 }
 if(data179.Pinfl === undefined){
-const err464 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema21.properties.ResponsiblePerson.required,parentSchema:schema21.properties.ResponsiblePerson,data:data179};
+const err464 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "Pinfl"},message:"must have required property '"+"Pinfl"+"'",schema:schema23.properties.ResponsiblePerson.required,parentSchema:schema23.properties.ResponsiblePerson,data:data179};
 if(vErrors === null){
 vErrors = [err464];
 }
@@ -6827,7 +6827,7 @@ vErrors.push(err464);
 errors++;
 }
 if(data179.FullName === undefined){
-const err465 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema21.properties.ResponsiblePerson.required,parentSchema:schema21.properties.ResponsiblePerson,data:data179};
+const err465 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/required",keyword:"required",params:{missingProperty: "FullName"},message:"must have required property '"+"FullName"+"'",schema:schema23.properties.ResponsiblePerson.required,parentSchema:schema23.properties.ResponsiblePerson,data:data179};
 if(vErrors === null){
 vErrors = [err465];
 }
@@ -6838,7 +6838,7 @@ errors++;
 }
 for(const key37 in data179){
 if(!((key37 === "Pinfl") || (key37 === "FullName"))){
-const err466 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ResponsiblePerson,data:data179};
+const err466 = {instancePath:instancePath+"/ResponsiblePerson",schemaPath:"#/properties/ResponsiblePerson/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key37},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ResponsiblePerson,data:data179};
 if(vErrors === null){
 vErrors = [err466];
 }
@@ -6850,13 +6850,13 @@ errors++;
 }
 if(data179.Pinfl !== undefined){
 let data180 = data179.Pinfl;
-if(!(validate63.call(this, data180, {instancePath:instancePath+"/ResponsiblePerson/Pinfl",parentData:data179,parentDataProperty:"Pinfl",rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate65.call(this, data180, {instancePath:instancePath+"/ResponsiblePerson/Pinfl",parentData:data179,parentDataProperty:"Pinfl",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 if(typeof data180 === "string"){
-if(func5(data180) < 14){
-const err467 = {instancePath:instancePath+"/ResponsiblePerson/Pinfl",schemaPath:"#/properties/ResponsiblePerson/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema21.properties.ResponsiblePerson.properties.Pinfl,data:data180};
+if(func6(data180) < 14){
+const err467 = {instancePath:instancePath+"/ResponsiblePerson/Pinfl",schemaPath:"#/properties/ResponsiblePerson/properties/Pinfl/minLength",keyword:"minLength",params:{limit: 14},message:"must NOT have fewer than 14 characters",schema:14,parentSchema:schema23.properties.ResponsiblePerson.properties.Pinfl,data:data180};
 if(vErrors === null){
 vErrors = [err467];
 }
@@ -6870,8 +6870,8 @@ errors++;
 if(data179.FullName !== undefined){
 let data181 = data179.FullName;
 if(typeof data181 === "string"){
-if(func5(data181) > 300){
-const err468 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema21.properties.ResponsiblePerson.properties.FullName,data:data181};
+if(func6(data181) > 300){
+const err468 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema23.properties.ResponsiblePerson.properties.FullName,data:data181};
 if(vErrors === null){
 vErrors = [err468];
 }
@@ -6880,8 +6880,8 @@ vErrors.push(err468);
 }
 errors++;
 }
-if(func5(data181) < 1){
-const err469 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ResponsiblePerson.properties.FullName,data:data181};
+if(func6(data181) < 1){
+const err469 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ResponsiblePerson.properties.FullName,data:data181};
 if(vErrors === null){
 vErrors = [err469];
 }
@@ -6892,7 +6892,7 @@ errors++;
 }
 }
 else {
-const err470 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ResponsiblePerson.properties.FullName.type,parentSchema:schema21.properties.ResponsiblePerson.properties.FullName,data:data181};
+const err470 = {instancePath:instancePath+"/ResponsiblePerson/FullName",schemaPath:"#/properties/ResponsiblePerson/properties/FullName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ResponsiblePerson.properties.FullName.type,parentSchema:schema23.properties.ResponsiblePerson.properties.FullName,data:data181};
 if(vErrors === null){
 vErrors = [err470];
 }
@@ -6907,7 +6907,7 @@ errors++;
 if(data.ResponsibleCompany !== undefined){
 let data182 = data.ResponsibleCompany;
 if((!(data182 && typeof data182 == "object" && !Array.isArray(data182))) && (data182 !== null)){
-const err471 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/type",keyword:"type",params:{type: schema21.properties.ResponsibleCompany.type},message:"must be object,null",schema:schema21.properties.ResponsibleCompany.type,parentSchema:schema21.properties.ResponsibleCompany,data:data182};
+const err471 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/type",keyword:"type",params:{type: schema23.properties.ResponsibleCompany.type},message:"must be object,null",schema:schema23.properties.ResponsibleCompany.type,parentSchema:schema23.properties.ResponsibleCompany,data:data182};
 if(vErrors === null){
 vErrors = [err471];
 }
@@ -6918,7 +6918,7 @@ errors++;
 }
 if(data182 && typeof data182 == "object" && !Array.isArray(data182)){
 if(Object.keys(data182).length < 1){
-const err472 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema21.properties.ResponsibleCompany,data:data182};
+const err472 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties",schema:1,parentSchema:schema23.properties.ResponsibleCompany,data:data182};
 if(vErrors === null){
 vErrors = [err472];
 }
@@ -6928,7 +6928,7 @@ vErrors.push(err472);
 errors++;
 }
 if(data182.Tin === undefined){
-const err473 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema21.properties.ResponsibleCompany.required,parentSchema:schema21.properties.ResponsibleCompany,data:data182};
+const err473 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/required",keyword:"required",params:{missingProperty: "Tin"},message:"must have required property '"+"Tin"+"'",schema:schema23.properties.ResponsibleCompany.required,parentSchema:schema23.properties.ResponsibleCompany,data:data182};
 if(vErrors === null){
 vErrors = [err473];
 }
@@ -6938,7 +6938,7 @@ vErrors.push(err473);
 errors++;
 }
 if(data182.Name === undefined){
-const err474 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema21.properties.ResponsibleCompany.required,parentSchema:schema21.properties.ResponsibleCompany,data:data182};
+const err474 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/required",keyword:"required",params:{missingProperty: "Name"},message:"must have required property '"+"Name"+"'",schema:schema23.properties.ResponsibleCompany.required,parentSchema:schema23.properties.ResponsibleCompany,data:data182};
 if(vErrors === null){
 vErrors = [err474];
 }
@@ -6949,7 +6949,7 @@ errors++;
 }
 for(const key38 in data182){
 if(!((((key38 === "Tin") || (key38 === "Name")) || (key38 === "BranchCode")) || (key38 === "BranchName"))){
-const err475 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema21.properties.ResponsibleCompany,data:data182};
+const err475 = {instancePath:instancePath+"/ResponsibleCompany",schemaPath:"#/properties/ResponsibleCompany/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38},message:"must NOT have additional properties",schema:false,parentSchema:schema23.properties.ResponsibleCompany,data:data182};
 if(vErrors === null){
 vErrors = [err475];
 }
@@ -6960,16 +6960,16 @@ errors++;
 }
 }
 if(data182.Tin !== undefined){
-if(!(validate44.call(this, data182.Tin, {instancePath:instancePath+"/ResponsibleCompany/Tin",parentData:data182,parentDataProperty:"Tin",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate46.call(this, data182.Tin, {instancePath:instancePath+"/ResponsibleCompany/Tin",parentData:data182,parentDataProperty:"Tin",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
 }
 }
 if(data182.Name !== undefined){
 let data184 = data182.Name;
 if(typeof data184 === "string"){
-if(func5(data184) > 500){
-const err476 = {instancePath:instancePath+"/ResponsibleCompany/Name",schemaPath:"#/properties/ResponsibleCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.ResponsibleCompany.properties.Name,data:data184};
+if(func6(data184) > 500){
+const err476 = {instancePath:instancePath+"/ResponsibleCompany/Name",schemaPath:"#/properties/ResponsibleCompany/properties/Name/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.ResponsibleCompany.properties.Name,data:data184};
 if(vErrors === null){
 vErrors = [err476];
 }
@@ -6978,8 +6978,8 @@ vErrors.push(err476);
 }
 errors++;
 }
-if(func5(data184) < 1){
-const err477 = {instancePath:instancePath+"/ResponsibleCompany/Name",schemaPath:"#/properties/ResponsibleCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema21.properties.ResponsibleCompany.properties.Name,data:data184};
+if(func6(data184) < 1){
+const err477 = {instancePath:instancePath+"/ResponsibleCompany/Name",schemaPath:"#/properties/ResponsibleCompany/properties/Name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema23.properties.ResponsibleCompany.properties.Name,data:data184};
 if(vErrors === null){
 vErrors = [err477];
 }
@@ -6990,7 +6990,7 @@ errors++;
 }
 }
 else {
-const err478 = {instancePath:instancePath+"/ResponsibleCompany/Name",schemaPath:"#/properties/ResponsibleCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ResponsibleCompany.properties.Name.type,parentSchema:schema21.properties.ResponsibleCompany.properties.Name,data:data184};
+const err478 = {instancePath:instancePath+"/ResponsibleCompany/Name",schemaPath:"#/properties/ResponsibleCompany/properties/Name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ResponsibleCompany.properties.Name.type,parentSchema:schema23.properties.ResponsibleCompany.properties.Name,data:data184};
 if(vErrors === null){
 vErrors = [err478];
 }
@@ -7003,8 +7003,8 @@ errors++;
 if(data182.BranchCode !== undefined){
 let data185 = data182.BranchCode;
 if(typeof data185 === "string"){
-if(func5(data185) > 50){
-const err479 = {instancePath:instancePath+"/ResponsibleCompany/BranchCode",schemaPath:"#/properties/ResponsibleCompany/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema21.properties.ResponsibleCompany.properties.BranchCode,data:data185};
+if(func6(data185) > 50){
+const err479 = {instancePath:instancePath+"/ResponsibleCompany/BranchCode",schemaPath:"#/properties/ResponsibleCompany/properties/BranchCode/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters",schema:50,parentSchema:schema23.properties.ResponsibleCompany.properties.BranchCode,data:data185};
 if(vErrors === null){
 vErrors = [err479];
 }
@@ -7015,7 +7015,7 @@ errors++;
 }
 }
 else {
-const err480 = {instancePath:instancePath+"/ResponsibleCompany/BranchCode",schemaPath:"#/properties/ResponsibleCompany/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ResponsibleCompany.properties.BranchCode.type,parentSchema:schema21.properties.ResponsibleCompany.properties.BranchCode,data:data185};
+const err480 = {instancePath:instancePath+"/ResponsibleCompany/BranchCode",schemaPath:"#/properties/ResponsibleCompany/properties/BranchCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ResponsibleCompany.properties.BranchCode.type,parentSchema:schema23.properties.ResponsibleCompany.properties.BranchCode,data:data185};
 if(vErrors === null){
 vErrors = [err480];
 }
@@ -7028,8 +7028,8 @@ errors++;
 if(data182.BranchName !== undefined){
 let data186 = data182.BranchName;
 if(typeof data186 === "string"){
-if(func5(data186) > 500){
-const err481 = {instancePath:instancePath+"/ResponsibleCompany/BranchName",schemaPath:"#/properties/ResponsibleCompany/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema21.properties.ResponsibleCompany.properties.BranchName,data:data186};
+if(func6(data186) > 500){
+const err481 = {instancePath:instancePath+"/ResponsibleCompany/BranchName",schemaPath:"#/properties/ResponsibleCompany/properties/BranchName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema23.properties.ResponsibleCompany.properties.BranchName,data:data186};
 if(vErrors === null){
 vErrors = [err481];
 }
@@ -7040,7 +7040,7 @@ errors++;
 }
 }
 else {
-const err482 = {instancePath:instancePath+"/ResponsibleCompany/BranchName",schemaPath:"#/properties/ResponsibleCompany/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.ResponsibleCompany.properties.BranchName.type,parentSchema:schema21.properties.ResponsibleCompany.properties.BranchName,data:data186};
+const err482 = {instancePath:instancePath+"/ResponsibleCompany/BranchName",schemaPath:"#/properties/ResponsibleCompany/properties/BranchName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.ResponsibleCompany.properties.BranchName.type,parentSchema:schema23.properties.ResponsibleCompany.properties.BranchName,data:data186};
 if(vErrors === null){
 vErrors = [err482];
 }
@@ -7056,7 +7056,7 @@ if(data.TotalDistance !== undefined){
 let data187 = data.TotalDistance;
 if((typeof data187 == "number") && (isFinite(data187))){
 if(data187 > 100000 || isNaN(data187)){
-const err483 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema21.properties.TotalDistance,data:data187};
+const err483 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema23.properties.TotalDistance,data:data187};
 if(vErrors === null){
 vErrors = [err483];
 }
@@ -7066,7 +7066,7 @@ vErrors.push(err483);
 errors++;
 }
 if(data187 < 0 || isNaN(data187)){
-const err484 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.TotalDistance,data:data187};
+const err484 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TotalDistance,data:data187};
 if(vErrors === null){
 vErrors = [err484];
 }
@@ -7075,15 +7075,15 @@ vErrors.push(err484);
 }
 errors++;
 }
-const issues24 = func78(data187, 2, rootData, this, instancePath + "/TotalDistance");
+const issues24 = func79(data187, 2, rootData, this, instancePath + "/TotalDistance");
 if(issues24 !== null){
-const kwErrors24 = func4(issues24, instancePath + "/TotalDistance", "#/properties/TotalDistance/decimalPlaces", "decimalPlaces");
+const kwErrors24 = func5(issues24, instancePath + "/TotalDistance", "#/properties/TotalDistance/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors24 : vErrors.concat(kwErrors24);
 errors = errors + kwErrors24.length;
 }
 }
 else {
-const err485 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.TotalDistance.type,parentSchema:schema21.properties.TotalDistance,data:data187};
+const err485 = {instancePath:instancePath+"/TotalDistance",schemaPath:"#/properties/TotalDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.TotalDistance.type,parentSchema:schema23.properties.TotalDistance,data:data187};
 if(vErrors === null){
 vErrors = [err485];
 }
@@ -7097,7 +7097,7 @@ if(data.InCityDistance !== undefined){
 let data188 = data.InCityDistance;
 if((typeof data188 == "number") && (isFinite(data188))){
 if(data188 > 100000 || isNaN(data188)){
-const err486 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema21.properties.InCityDistance,data:data188};
+const err486 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000},message:"must be <= 100000",schema:100000,parentSchema:schema23.properties.InCityDistance,data:data188};
 if(vErrors === null){
 vErrors = [err486];
 }
@@ -7107,7 +7107,7 @@ vErrors.push(err486);
 errors++;
 }
 if(data188 < 0 || isNaN(data188)){
-const err487 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.InCityDistance,data:data188};
+const err487 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.InCityDistance,data:data188};
 if(vErrors === null){
 vErrors = [err487];
 }
@@ -7116,15 +7116,15 @@ vErrors.push(err487);
 }
 errors++;
 }
-const issues25 = func78(data188, 2, rootData, this, instancePath + "/InCityDistance");
+const issues25 = func79(data188, 2, rootData, this, instancePath + "/InCityDistance");
 if(issues25 !== null){
-const kwErrors25 = func4(issues25, instancePath + "/InCityDistance", "#/properties/InCityDistance/decimalPlaces", "decimalPlaces");
+const kwErrors25 = func5(issues25, instancePath + "/InCityDistance", "#/properties/InCityDistance/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors25 : vErrors.concat(kwErrors25);
 errors = errors + kwErrors25.length;
 }
 }
 else {
-const err488 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema21.properties.InCityDistance.type,parentSchema:schema21.properties.InCityDistance,data:data188};
+const err488 = {instancePath:instancePath+"/InCityDistance",schemaPath:"#/properties/InCityDistance/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema23.properties.InCityDistance.type,parentSchema:schema23.properties.InCityDistance,data:data188};
 if(vErrors === null){
 vErrors = [err488];
 }
@@ -7136,13 +7136,13 @@ errors++;
 }
 if(data.DeliveryCost !== undefined){
 let data189 = data.DeliveryCost;
-if(!(validate69.call(this, data189, {instancePath:instancePath+"/DeliveryCost",parentData:data,parentDataProperty:"DeliveryCost",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate71.call(this, data189, {instancePath:instancePath+"/DeliveryCost",parentData:data,parentDataProperty:"DeliveryCost",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 if((typeof data189 == "number") && (isFinite(data189))){
 if(data189 < 0 || isNaN(data189)){
-const err489 = {instancePath:instancePath+"/DeliveryCost",schemaPath:"#/properties/DeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.DeliveryCost,data:data189};
+const err489 = {instancePath:instancePath+"/DeliveryCost",schemaPath:"#/properties/DeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.DeliveryCost,data:data189};
 if(vErrors === null){
 vErrors = [err489];
 }
@@ -7155,13 +7155,13 @@ errors++;
 }
 if(data.TotalDeliveryCost !== undefined){
 let data190 = data.TotalDeliveryCost;
-if(!(validate69.call(this, data190, {instancePath:instancePath+"/TotalDeliveryCost",parentData:data,parentDataProperty:"TotalDeliveryCost",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate71.call(this, data190, {instancePath:instancePath+"/TotalDeliveryCost",parentData:data,parentDataProperty:"TotalDeliveryCost",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 if((typeof data190 == "number") && (isFinite(data190))){
 if(data190 < 0 || isNaN(data190)){
-const err490 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.TotalDeliveryCost,data:data190};
+const err490 = {instancePath:instancePath+"/TotalDeliveryCost",schemaPath:"#/properties/TotalDeliveryCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TotalDeliveryCost,data:data190};
 if(vErrors === null){
 vErrors = [err490];
 }
@@ -7175,7 +7175,7 @@ errors++;
 if(data.CargoClass !== undefined){
 let data191 = data.CargoClass;
 if(!(((typeof data191 == "number") && (!(data191 % 1) && !isNaN(data191))) && (isFinite(data191)))){
-const err491 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.CargoClass.type,parentSchema:schema21.properties.CargoClass,data:data191};
+const err491 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.CargoClass.type,parentSchema:schema23.properties.CargoClass,data:data191};
 if(vErrors === null){
 vErrors = [err491];
 }
@@ -7185,7 +7185,7 @@ vErrors.push(err491);
 errors++;
 }
 if(!((((data191 === 1) || (data191 === 2)) || (data191 === 3)) || (data191 === 4))){
-const err492 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/enum",keyword:"enum",params:{allowedValues: schema21.properties.CargoClass.enum},message:"must be equal to one of the allowed values",schema:schema21.properties.CargoClass.enum,parentSchema:schema21.properties.CargoClass,data:data191};
+const err492 = {instancePath:instancePath+"/CargoClass",schemaPath:"#/properties/CargoClass/enum",keyword:"enum",params:{allowedValues: schema23.properties.CargoClass.enum},message:"must be equal to one of the allowed values",schema:schema23.properties.CargoClass.enum,parentSchema:schema23.properties.CargoClass,data:data191};
 if(vErrors === null){
 vErrors = [err492];
 }
@@ -7197,13 +7197,13 @@ errors++;
 }
 if(data.TotalCargoCost !== undefined){
 let data192 = data.TotalCargoCost;
-if(!(validate69.call(this, data192, {instancePath:instancePath+"/TotalCargoCost",parentData:data,parentDataProperty:"TotalCargoCost",rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate71.call(this, data192, {instancePath:instancePath+"/TotalCargoCost",parentData:data,parentDataProperty:"TotalCargoCost",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 if((typeof data192 == "number") && (isFinite(data192))){
 if(data192 < 0 || isNaN(data192)){
-const err493 = {instancePath:instancePath+"/TotalCargoCost",schemaPath:"#/properties/TotalCargoCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema21.properties.TotalCargoCost,data:data192};
+const err493 = {instancePath:instancePath+"/TotalCargoCost",schemaPath:"#/properties/TotalCargoCost/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema23.properties.TotalCargoCost,data:data192};
 if(vErrors === null){
 vErrors = [err493];
 }
@@ -7217,8 +7217,8 @@ errors++;
 if(data.SpecialNotes !== undefined){
 let data193 = data.SpecialNotes;
 if(typeof data193 === "string"){
-if(func5(data193) > 2000){
-const err494 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema21.properties.SpecialNotes,data:data193};
+if(func6(data193) > 2000){
+const err494 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters",schema:2000,parentSchema:schema23.properties.SpecialNotes,data:data193};
 if(vErrors === null){
 vErrors = [err494];
 }
@@ -7229,7 +7229,7 @@ errors++;
 }
 }
 else {
-const err495 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema21.properties.SpecialNotes.type,parentSchema:schema21.properties.SpecialNotes,data:data193};
+const err495 = {instancePath:instancePath+"/SpecialNotes",schemaPath:"#/properties/SpecialNotes/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema23.properties.SpecialNotes.type,parentSchema:schema23.properties.SpecialNotes,data:data193};
 if(vErrors === null){
 vErrors = [err495];
 }
@@ -7242,7 +7242,7 @@ errors++;
 if(data.ShipmentCount !== undefined){
 let data194 = data.ShipmentCount;
 if(!(((typeof data194 == "number") && (!(data194 % 1) && !isNaN(data194))) && (isFinite(data194)))){
-const err496 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema21.properties.ShipmentCount.type,parentSchema:schema21.properties.ShipmentCount,data:data194};
+const err496 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema23.properties.ShipmentCount.type,parentSchema:schema23.properties.ShipmentCount,data:data194};
 if(vErrors === null){
 vErrors = [err496];
 }
@@ -7253,7 +7253,7 @@ errors++;
 }
 if((typeof data194 == "number") && (isFinite(data194))){
 if(data194 > 1000 || isNaN(data194)){
-const err497 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema21.properties.ShipmentCount,data:data194};
+const err497 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000",schema:1000,parentSchema:schema23.properties.ShipmentCount,data:data194};
 if(vErrors === null){
 vErrors = [err497];
 }
@@ -7263,7 +7263,7 @@ vErrors.push(err497);
 errors++;
 }
 if(data194 < 1 || isNaN(data194)){
-const err498 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema21.properties.ShipmentCount,data:data194};
+const err498 = {instancePath:instancePath+"/ShipmentCount",schemaPath:"#/properties/ShipmentCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema23.properties.ShipmentCount,data:data194};
 if(vErrors === null){
 vErrors = [err498];
 }
@@ -7274,15 +7274,15 @@ errors++;
 }
 }
 }
-const issues26 = func208(data, schema21.requiredUnless, rootData, this, instancePath + "");
+const issues26 = func209(data, schema23.requiredUnless, rootData, this, instancePath + "");
 if(issues26 !== null){
-const kwErrors26 = func4(issues26, instancePath + "", "#/requiredUnless", "requiredUnless");
+const kwErrors26 = func5(issues26, instancePath + "", "#/requiredUnless", "requiredUnless");
 vErrors = vErrors === null ? kwErrors26 : vErrors.concat(kwErrors26);
 errors = errors + kwErrors26.length;
 }
 }
 else {
-const err499 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema21.type,parentSchema:schema21,data};
+const err499 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema23.type,parentSchema:schema23,data};
 if(vErrors === null){
 vErrors = [err499];
 }
@@ -7291,20 +7291,20 @@ vErrors.push(err499);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const line__e4f002d = validate106;
-const schema33 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}},"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Price":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa","positive":true},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}},"$id":"waybill.line.-e4f002d"};
+export const line__e4f002d = validate108;
+const schema35 = {"$defs":{"catalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$"},"count":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6},"driver":{"description":"The driver of a vehicle: TIN or PINFL and full name (spec §3 Waybill).","type":"object","additionalProperties":false,"required":["Pinfl","FullName"],"properties":{"Pinfl":{"title":"forms:driver.Pinfl","$ref":"#/$defs/tinOrPinfl"},"FullName":{"title":"forms:driver.FullName","type":"string","minLength":1,"maxLength":300}}},"isoDate":{"description":"A calendar day stored as yyyy-MM-dd (operators reject any other form, including time parts).","type":"string","maxLength":10,"isoDate":true},"money":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2},"packageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$"},"partyRef":{"description":"A party named by TIN/PINFL with its branch (waybill, hybrid invoice-waybill).","type":"object","additionalProperties":false,"required":["TinOrPinfl","Name"],"properties":{"TinOrPinfl":{"title":"forms:party.TinOrPinfl","$ref":"#/$defs/tinOrPinfl"},"Name":{"title":"forms:party.Name","type":"string","minLength":1,"maxLength":500},"BranchCode":{"title":"forms:party.BranchCode","type":"string","maxLength":50},"BranchName":{"title":"forms:party.BranchName","type":"string","maxLength":500}}},"pinfl":{"description":"PINFL of an individual: exactly 14 digits, stored as text.","type":"string","maxLength":14,"pinfl":true},"point":{"description":"Loading or unloading point (uz-edi.md §b.3 keeps these keys lower-camel).","type":"object","additionalProperties":false,"required":["regionId","districtCode","address"],"properties":{"regionId":{"title":"forms:point.regionId","type":"integer","minimum":1},"regionName":{"title":"forms:point.regionName","type":"string","maxLength":200},"districtCode":{"title":"forms:point.districtCode","type":"integer","minimum":1},"districtName":{"title":"forms:point.districtName","type":"string","maxLength":200},"mahallaId":{"title":"forms:point.mahallaId","type":["integer","null"]},"mahallaName":{"title":"forms:point.mahallaName","type":"string","maxLength":200},"address":{"title":"forms:point.address","type":"string","minLength":1,"maxLength":500},"longitude":{"title":"forms:point.longitude","type":["number","null"],"minimum":-180,"maximum":180},"latitude":{"title":"forms:point.latitude","type":["number","null"],"minimum":-90,"maximum":90}}},"tinOrPinfl":{"description":"A party's identifier: a 9-digit TIN (organisation) or a 14-digit PINFL (individual).","type":"string","minLength":9,"maxLength":14,"pinflOrTin":true},"vehicle":{"description":"A truck, trailer or semitrailer: model and registration number.","type":"object","additionalProperties":false,"required":["RegNo","Model"],"properties":{"RegNo":{"title":"forms:vehicle.RegNo","type":"string","minLength":1,"maxLength":20},"Model":{"title":"forms:vehicle.Model","type":"string","minLength":1,"maxLength":100}}}},"type":"object","additionalProperties":false,"required":["OrdNo","CatalogCode","CatalogName","ProductName","PackageCode","PackageName","Amount","Price","DeliverySum"],"properties":{"OrdNo":{"type":"integer","minimum":1,"title":"forms:line.OrdNo"},"CommittentTinOrPinfl":{"type":"string","maxLength":14,"pinflOrTin":true,"title":"forms:line.CommittentTin"},"CommittentName":{"type":"string","maxLength":500,"title":"forms:line.CommittentName"},"CatalogCode":{"description":"MXIK/IKPU classifier code: 17 digits, stored as text.","type":"string","pattern":"^\\d{17}$","title":"forms:line.CatalogCode"},"CatalogName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.CatalogName"},"ProductName":{"type":"string","minLength":1,"maxLength":1000,"title":"forms:line.Name"},"PackageCode":{"description":"Package (unit) code bound to a classifier code, e.g. 1500242 \"pcs\".","type":"string","pattern":"^\\d{1,20}$","title":"forms:line.PackageCode"},"PackageName":{"type":"string","minLength":1,"maxLength":300,"title":"forms:line.PackageName"},"Amount":{"description":"A quantity: a positive JSON number with at most 6 decimals (same exactness rules as money.json).","type":"number","exclusiveMinimum":0,"maximum":999999999,"decimalPlaces":6,"title":"forms:line.Count"},"Price":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":-9999999999999.99,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.Summa","positive":true},"DeliverySum":{"description":"A sum in so'm. Stored as a JSON NUMBER with at most 2 decimals, as the national format wants (dot separator, no thousands separators). Arithmetic is never done on the number: src/engine/money.ts reads its exact shortest text into decimal.js. The cap keeps every value within 15 significant digits, which a double stores and prints back exactly.","type":"number","minimum":0,"maximum":9999999999999.99,"decimalPlaces":2,"title":"forms:line.DeliverySum"},"WeightBrutto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightBrutto"},"WeightNetto":{"type":"number","minimum":0,"decimalPlaces":6,"title":"forms:line.WeightNetto"}},"$id":"waybill.line.-e4f002d"};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="waybill.line.-e4f002d" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.OrdNo === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "OrdNo"},message:"must have required property '"+"OrdNo"+"'",schema:schema35.required,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7314,7 +7314,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.CatalogCode === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogCode"},message:"must have required property '"+"CatalogCode"+"'",schema:schema35.required,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7324,7 +7324,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.CatalogName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "CatalogName"},message:"must have required property '"+"CatalogName"+"'",schema:schema35.required,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7334,7 +7334,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.ProductName === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ProductName"},message:"must have required property '"+"ProductName"+"'",schema:schema35.required,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7344,7 +7344,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.PackageCode === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageCode"},message:"must have required property '"+"PackageCode"+"'",schema:schema35.required,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7354,7 +7354,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.PackageName === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "PackageName"},message:"must have required property '"+"PackageName"+"'",schema:schema35.required,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7364,7 +7364,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.Amount === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Amount"},message:"must have required property '"+"Amount"+"'",schema:schema35.required,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7374,7 +7374,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data.Price === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Price"},message:"must have required property '"+"Price"+"'",schema:schema35.required,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7384,7 +7384,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data.DeliverySum === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema33.required,parentSchema:schema33,data};
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "DeliverySum"},message:"must have required property '"+"DeliverySum"+"'",schema:schema35.required,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7394,8 +7394,8 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func2.call(schema33.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema33,data};
+if(!(func2.call(schema35.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7408,7 +7408,7 @@ errors++;
 if(data.OrdNo !== undefined){
 let data0 = data.OrdNo;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err10 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema33.properties.OrdNo.type,parentSchema:schema33.properties.OrdNo,data:data0};
+const err10 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema35.properties.OrdNo.type,parentSchema:schema35.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7419,7 +7419,7 @@ errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 1 || isNaN(data0)){
-const err11 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema33.properties.OrdNo,data:data0};
+const err11 = {instancePath:instancePath+"/OrdNo",schemaPath:"#/properties/OrdNo/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema35.properties.OrdNo,data:data0};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7433,8 +7433,8 @@ errors++;
 if(data.CommittentTinOrPinfl !== undefined){
 let data1 = data.CommittentTinOrPinfl;
 if(typeof data1 === "string"){
-if(func5(data1) > 14){
-const err12 = {instancePath:instancePath+"/CommittentTinOrPinfl",schemaPath:"#/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema33.properties.CommittentTinOrPinfl,data:data1};
+if(func6(data1) > 14){
+const err12 = {instancePath:instancePath+"/CommittentTinOrPinfl",schemaPath:"#/properties/CommittentTinOrPinfl/maxLength",keyword:"maxLength",params:{limit: 14},message:"must NOT have more than 14 characters",schema:14,parentSchema:schema35.properties.CommittentTinOrPinfl,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7443,15 +7443,15 @@ vErrors.push(err12);
 }
 errors++;
 }
-const issues0 = func20(data1, true, rootData, this, instancePath + "/CommittentTinOrPinfl");
+const issues0 = func21(data1, true, rootData, this, instancePath + "/CommittentTinOrPinfl");
 if(issues0 !== null){
-const kwErrors0 = func4(issues0, instancePath + "/CommittentTinOrPinfl", "#/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
+const kwErrors0 = func5(issues0, instancePath + "/CommittentTinOrPinfl", "#/properties/CommittentTinOrPinfl/pinflOrTin", "pinflOrTin");
 vErrors = vErrors === null ? kwErrors0 : vErrors.concat(kwErrors0);
 errors = errors + kwErrors0.length;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/CommittentTinOrPinfl",schemaPath:"#/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CommittentTinOrPinfl.type,parentSchema:schema33.properties.CommittentTinOrPinfl,data:data1};
+const err13 = {instancePath:instancePath+"/CommittentTinOrPinfl",schemaPath:"#/properties/CommittentTinOrPinfl/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.CommittentTinOrPinfl.type,parentSchema:schema35.properties.CommittentTinOrPinfl,data:data1};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7464,8 +7464,8 @@ errors++;
 if(data.CommittentName !== undefined){
 let data2 = data.CommittentName;
 if(typeof data2 === "string"){
-if(func5(data2) > 500){
-const err14 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema33.properties.CommittentName,data:data2};
+if(func6(data2) > 500){
+const err14 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters",schema:500,parentSchema:schema35.properties.CommittentName,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7476,7 +7476,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CommittentName.type,parentSchema:schema33.properties.CommittentName,data:data2};
+const err15 = {instancePath:instancePath+"/CommittentName",schemaPath:"#/properties/CommittentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.CommittentName.type,parentSchema:schema35.properties.CommittentName,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7490,7 +7490,7 @@ if(data.CatalogCode !== undefined){
 let data3 = data.CatalogCode;
 if(typeof data3 === "string"){
 if(!pattern3.test(data3)){
-const err16 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema33.properties.CatalogCode,data:data3};
+const err16 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/pattern",keyword:"pattern",params:{pattern: "^\\d{17}$"},message:"must match pattern \""+"^\\d{17}$"+"\"",schema:"^\\d{17}$",parentSchema:schema35.properties.CatalogCode,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7501,7 +7501,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CatalogCode.type,parentSchema:schema33.properties.CatalogCode,data:data3};
+const err17 = {instancePath:instancePath+"/CatalogCode",schemaPath:"#/properties/CatalogCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.CatalogCode.type,parentSchema:schema35.properties.CatalogCode,data:data3};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7514,8 +7514,8 @@ errors++;
 if(data.CatalogName !== undefined){
 let data4 = data.CatalogName;
 if(typeof data4 === "string"){
-if(func5(data4) > 1000){
-const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema33.properties.CatalogName,data:data4};
+if(func6(data4) > 1000){
+const err18 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema35.properties.CatalogName,data:data4};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7524,8 +7524,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(func5(data4) < 1){
-const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.CatalogName,data:data4};
+if(func6(data4) < 1){
+const err19 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.CatalogName,data:data4};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7536,7 +7536,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.CatalogName.type,parentSchema:schema33.properties.CatalogName,data:data4};
+const err20 = {instancePath:instancePath+"/CatalogName",schemaPath:"#/properties/CatalogName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.CatalogName.type,parentSchema:schema35.properties.CatalogName,data:data4};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7549,8 +7549,8 @@ errors++;
 if(data.ProductName !== undefined){
 let data5 = data.ProductName;
 if(typeof data5 === "string"){
-if(func5(data5) > 1000){
-const err21 = {instancePath:instancePath+"/ProductName",schemaPath:"#/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema33.properties.ProductName,data:data5};
+if(func6(data5) > 1000){
+const err21 = {instancePath:instancePath+"/ProductName",schemaPath:"#/properties/ProductName/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters",schema:1000,parentSchema:schema35.properties.ProductName,data:data5};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7559,8 +7559,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(func5(data5) < 1){
-const err22 = {instancePath:instancePath+"/ProductName",schemaPath:"#/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.ProductName,data:data5};
+if(func6(data5) < 1){
+const err22 = {instancePath:instancePath+"/ProductName",schemaPath:"#/properties/ProductName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.ProductName,data:data5};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7571,7 +7571,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/ProductName",schemaPath:"#/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.ProductName.type,parentSchema:schema33.properties.ProductName,data:data5};
+const err23 = {instancePath:instancePath+"/ProductName",schemaPath:"#/properties/ProductName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.ProductName.type,parentSchema:schema35.properties.ProductName,data:data5};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7585,7 +7585,7 @@ if(data.PackageCode !== undefined){
 let data6 = data.PackageCode;
 if(typeof data6 === "string"){
 if(!pattern4.test(data6)){
-const err24 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema33.properties.PackageCode,data:data6};
+const err24 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/pattern",keyword:"pattern",params:{pattern: "^\\d{1,20}$"},message:"must match pattern \""+"^\\d{1,20}$"+"\"",schema:"^\\d{1,20}$",parentSchema:schema35.properties.PackageCode,data:data6};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7596,7 +7596,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.PackageCode.type,parentSchema:schema33.properties.PackageCode,data:data6};
+const err25 = {instancePath:instancePath+"/PackageCode",schemaPath:"#/properties/PackageCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.PackageCode.type,parentSchema:schema35.properties.PackageCode,data:data6};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7609,8 +7609,8 @@ errors++;
 if(data.PackageName !== undefined){
 let data7 = data.PackageName;
 if(typeof data7 === "string"){
-if(func5(data7) > 300){
-const err26 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema33.properties.PackageName,data:data7};
+if(func6(data7) > 300){
+const err26 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters",schema:300,parentSchema:schema35.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7619,8 +7619,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(func5(data7) < 1){
-const err27 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema33.properties.PackageName,data:data7};
+if(func6(data7) < 1){
+const err27 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7631,7 +7631,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema33.properties.PackageName.type,parentSchema:schema33.properties.PackageName,data:data7};
+const err28 = {instancePath:instancePath+"/PackageName",schemaPath:"#/properties/PackageName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.properties.PackageName.type,parentSchema:schema35.properties.PackageName,data:data7};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7645,7 +7645,7 @@ if(data.Amount !== undefined){
 let data8 = data.Amount;
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 999999999 || isNaN(data8)){
-const err29 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema33.properties.Amount,data:data8};
+const err29 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 999999999},message:"must be <= 999999999",schema:999999999,parentSchema:schema35.properties.Amount,data:data8};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7655,7 +7655,7 @@ vErrors.push(err29);
 errors++;
 }
 if(data8 <= 0 || isNaN(data8)){
-const err30 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema33.properties.Amount,data:data8};
+const err30 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema35.properties.Amount,data:data8};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7664,15 +7664,15 @@ vErrors.push(err30);
 }
 errors++;
 }
-const issues1 = func78(data8, 6, rootData, this, instancePath + "/Amount");
+const issues1 = func79(data8, 6, rootData, this, instancePath + "/Amount");
 if(issues1 !== null){
-const kwErrors1 = func4(issues1, instancePath + "/Amount", "#/properties/Amount/decimalPlaces", "decimalPlaces");
+const kwErrors1 = func5(issues1, instancePath + "/Amount", "#/properties/Amount/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors1 : vErrors.concat(kwErrors1);
 errors = errors + kwErrors1.length;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.Amount.type,parentSchema:schema33.properties.Amount,data:data8};
+const err31 = {instancePath:instancePath+"/Amount",schemaPath:"#/properties/Amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema35.properties.Amount.type,parentSchema:schema35.properties.Amount,data:data8};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7686,7 +7686,7 @@ if(data.Price !== undefined){
 let data9 = data.Price;
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 9999999999999.99 || isNaN(data9)){
-const err32 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.Price,data:data9};
+const err32 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema35.properties.Price,data:data9};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -7696,7 +7696,7 @@ vErrors.push(err32);
 errors++;
 }
 if(data9 < -9999999999999.99 || isNaN(data9)){
-const err33 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema33.properties.Price,data:data9};
+const err33 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9999999999999.99},message:"must be >= -9999999999999.99",schema:-9999999999999.99,parentSchema:schema35.properties.Price,data:data9};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7705,21 +7705,21 @@ vErrors.push(err33);
 }
 errors++;
 }
-const issues2 = func78(data9, 2, rootData, this, instancePath + "/Price");
+const issues2 = func79(data9, 2, rootData, this, instancePath + "/Price");
 if(issues2 !== null){
-const kwErrors2 = func4(issues2, instancePath + "/Price", "#/properties/Price/decimalPlaces", "decimalPlaces");
+const kwErrors2 = func5(issues2, instancePath + "/Price", "#/properties/Price/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors2 : vErrors.concat(kwErrors2);
 errors = errors + kwErrors2.length;
 }
-const issues3 = func95(data9, true, rootData, this, instancePath + "/Price");
+const issues3 = func96(data9, true, rootData, this, instancePath + "/Price");
 if(issues3 !== null){
-const kwErrors3 = func4(issues3, instancePath + "/Price", "#/properties/Price/positive", "positive");
+const kwErrors3 = func5(issues3, instancePath + "/Price", "#/properties/Price/positive", "positive");
 vErrors = vErrors === null ? kwErrors3 : vErrors.concat(kwErrors3);
 errors = errors + kwErrors3.length;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.Price.type,parentSchema:schema33.properties.Price,data:data9};
+const err34 = {instancePath:instancePath+"/Price",schemaPath:"#/properties/Price/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema35.properties.Price.type,parentSchema:schema35.properties.Price,data:data9};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7733,7 +7733,7 @@ if(data.DeliverySum !== undefined){
 let data10 = data.DeliverySum;
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 9999999999999.99 || isNaN(data10)){
-const err35 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema33.properties.DeliverySum,data:data10};
+const err35 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9999999999999.99},message:"must be <= 9999999999999.99",schema:9999999999999.99,parentSchema:schema35.properties.DeliverySum,data:data10};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7743,7 +7743,7 @@ vErrors.push(err35);
 errors++;
 }
 if(data10 < 0 || isNaN(data10)){
-const err36 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.DeliverySum,data:data10};
+const err36 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.DeliverySum,data:data10};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7752,15 +7752,15 @@ vErrors.push(err36);
 }
 errors++;
 }
-const issues4 = func78(data10, 2, rootData, this, instancePath + "/DeliverySum");
+const issues4 = func79(data10, 2, rootData, this, instancePath + "/DeliverySum");
 if(issues4 !== null){
-const kwErrors4 = func4(issues4, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
+const kwErrors4 = func5(issues4, instancePath + "/DeliverySum", "#/properties/DeliverySum/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors4 : vErrors.concat(kwErrors4);
 errors = errors + kwErrors4.length;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.DeliverySum.type,parentSchema:schema33.properties.DeliverySum,data:data10};
+const err37 = {instancePath:instancePath+"/DeliverySum",schemaPath:"#/properties/DeliverySum/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema35.properties.DeliverySum.type,parentSchema:schema35.properties.DeliverySum,data:data10};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7774,7 +7774,7 @@ if(data.WeightBrutto !== undefined){
 let data11 = data.WeightBrutto;
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-const err38 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.WeightBrutto,data:data11};
+const err38 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.WeightBrutto,data:data11};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7783,15 +7783,15 @@ vErrors.push(err38);
 }
 errors++;
 }
-const issues5 = func78(data11, 6, rootData, this, instancePath + "/WeightBrutto");
+const issues5 = func79(data11, 6, rootData, this, instancePath + "/WeightBrutto");
 if(issues5 !== null){
-const kwErrors5 = func4(issues5, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
+const kwErrors5 = func5(issues5, instancePath + "/WeightBrutto", "#/properties/WeightBrutto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors5 : vErrors.concat(kwErrors5);
 errors = errors + kwErrors5.length;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.WeightBrutto.type,parentSchema:schema33.properties.WeightBrutto,data:data11};
+const err39 = {instancePath:instancePath+"/WeightBrutto",schemaPath:"#/properties/WeightBrutto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema35.properties.WeightBrutto.type,parentSchema:schema35.properties.WeightBrutto,data:data11};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7805,7 +7805,7 @@ if(data.WeightNetto !== undefined){
 let data12 = data.WeightNetto;
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 0 || isNaN(data12)){
-const err40 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema33.properties.WeightNetto,data:data12};
+const err40 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema35.properties.WeightNetto,data:data12};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7814,15 +7814,15 @@ vErrors.push(err40);
 }
 errors++;
 }
-const issues6 = func78(data12, 6, rootData, this, instancePath + "/WeightNetto");
+const issues6 = func79(data12, 6, rootData, this, instancePath + "/WeightNetto");
 if(issues6 !== null){
-const kwErrors6 = func4(issues6, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
+const kwErrors6 = func5(issues6, instancePath + "/WeightNetto", "#/properties/WeightNetto/decimalPlaces", "decimalPlaces");
 vErrors = vErrors === null ? kwErrors6 : vErrors.concat(kwErrors6);
 errors = errors + kwErrors6.length;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema33.properties.WeightNetto.type,parentSchema:schema33.properties.WeightNetto,data:data12};
+const err41 = {instancePath:instancePath+"/WeightNetto",schemaPath:"#/properties/WeightNetto/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema35.properties.WeightNetto.type,parentSchema:schema35.properties.WeightNetto,data:data12};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7834,7 +7834,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema33.type,parentSchema:schema33,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema35.type,parentSchema:schema35,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7843,7 +7843,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 

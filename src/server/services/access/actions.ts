@@ -9,9 +9,10 @@ export const DOCUMENT_RIGHTS: readonly DocumentRight[] = ['view', 'create', 'sen
 
 /** staff: staff, roles, access, departments, positions, approval settings; requisites: company
  * details, bank accounts, branches, accountants; bulk: bulk actions; allBranches: documents of every
- * branch (without it, only the member's own branch). */
-export type AdminRight = 'staff' | 'requisites' | 'bulk' | 'allBranches';
-export const ADMIN_RIGHTS: readonly AdminRight[] = ['staff', 'requisites', 'bulk', 'allBranches'];
+ * branch (without it, only the member's own branch); exchange: bind the company's exchange operator
+ * and its credentials (Synchronize/bindProvider). */
+export type AdminRight = 'staff' | 'requisites' | 'bulk' | 'allBranches' | 'exchange';
+export const ADMIN_RIGHTS: readonly AdminRight[] = ['staff', 'requisites', 'bulk', 'allBranches', 'exchange'];
 
 export interface ActionInfo {
   code: string;

@@ -23,7 +23,7 @@ export const BUILT_IN_ROLE_IDS: Record<BuiltInRole, string> = {
 };
 
 const PLAN: Record<BuiltInRole, { document: readonly DocumentRight[]; admin: readonly AdminRight[] }> = {
-  director: { document: DOCUMENT_RIGHTS, admin: ['staff', 'requisites', 'bulk', 'allBranches'] },
+  director: { document: DOCUMENT_RIGHTS, admin: ['staff', 'requisites', 'bulk', 'allBranches', 'exchange'] },
   accountant: { document: DOCUMENT_RIGHTS, admin: ['requisites', 'bulk', 'allBranches'] },
   // Prepares documents and sends them for approval; the accountant or the director signs.
   manager: { document: ['view', 'create'], admin: [] },

@@ -30,6 +30,14 @@ export type SettingsEvent =
   | 'settings.access.changed'
   | 'settings.approval.changed'
   | 'settings.profile.updated'
+  | 'settings.apiKey.added'
+  | 'settings.apiKey.rotated'
+  | 'settings.apiKey.revoked'
+  | 'settings.webhook.added'
+  | 'settings.webhook.updated'
+  | 'settings.webhook.deleted'
+  | 'settings.operator.bound'
+  | 'settings.operator.unbound'
   | 'access.denied';
 
 export interface Change {
@@ -73,6 +81,8 @@ export async function auditSettings(db: Db, user: AuthUser, entry: SettingsAudit
         ...(entry.target ? { target: entry.target } : {}),
         ...(entry.changes ? { changes: entry.changes } : {}),
         ...(entry.detail ?? {}),
+        // A change made with an API key names the key (its member is user_id).
+        ...(user.apiKeyId ? { apiKeyId: user.apiKeyId } : {}),
       }),
     ],
   );

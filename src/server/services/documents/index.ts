@@ -30,5 +30,5 @@ export {
 export { loadVisible, notFound, signedRecord } from './rows';
 export { callerOf, createDocumentsService, type DocumentsService } from './service';
 export { modelSign, type RunRequest, resultMessage, runAction, runAndView } from './sign';
-export type { Caller, TransitionEvent, TransitionListener, TransitionWrites } from './types';
+export type { ActionGate, Caller, TransitionEvent, TransitionListener, TransitionWrites } from './types';
 export { type DocumentView, documentView } from './view';

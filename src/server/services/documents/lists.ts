@@ -1,6 +1,7 @@
 import { LIST_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../../engine/constants';
 import { getLifecycle, lifecycleKinds, storedStatusesFor } from '../../../engine/lifecycle';
 import type { Db } from '../../db/client';
+import { readPartyRows } from '../../db/replica';
 import { ApiError } from '../../errors';
 import { branchScope, documentRightsByKind } from '../access';
 import { remembered } from './listCache';
@@ -243,13 +244,24 @@ export async function listDocuments(
        ) r on true
       order by r.updated_at desc, r.document_id desc`;
   const read = async () => {
-    const { rows: answered } = await db.query<Record<string, any>>(sql, params, { prepare: true });
+    const { rows: answered } = await readPartyRows(db, partyOf(caller), (reader) =>
+      reader.query<Record<string, any>>(sql, params, { prepare: true }),
+    );
     return listAnswerOf(answered);
   };
   return options.remember === false
     ? read()
     : remembered(db, caller.user.partyGeneration, sql, params, read, (answer) => answer.rows.length);
 }
+
+/**
+ * The caller's party as its session check saw it: the reads of its rows (lists, counts, statistics,
+ * exports) may be answered by a read replica that has reached this generation (db/replica.ts).
+ */
+export const partyOf = (caller: Caller) => ({
+  identity: caller.identity,
+  generation: caller.user.partyGeneration,
+});
 
 export function listAnswerOf(answered: Record<string, any>[]): { rows: ListRow[]; totalCount: number } {
   const rows = answered.filter((row) => row.document_id !== null);
@@ -290,7 +302,9 @@ export async function countDocuments(db: Db, caller: Caller) {
      from document_parties where identity = $1 and box is not null and bin_state <> 'deleted'${conditions}
      group by box, bin_state`;
   const read = async () => {
-    const { rows } = await db.query<CountRow>(sql, params, { prepare: true });
+    const { rows } = await readPartyRows(db, partyOf(caller), (reader) =>
+      reader.query<CountRow>(sql, params, { prepare: true }),
+    );
     return countsOf(rows);
   };
   return remembered(db, caller.user.partyGeneration, sql, params, read, () => 1);

@@ -3,7 +3,7 @@ import type { AuthUser } from '../../auth/types';
 import type { Db } from '../../db/client';
 import { ApiError, requestLanguage } from '../../errors';
 import type { SignatureService } from '../../signing';
-import type { Caller, TransitionListener, TransitionWrites } from './types';
+import type { ActionGate, Caller, SignedIdResolver, TransitionListener, TransitionWrites } from './types';
 
 export interface DocumentsServiceOptions {
   db: Db;
@@ -22,11 +22,27 @@ export interface DocumentsService {
    * transition's writes, a `{writes}` listener's statements together with them.
    */
   addListener(listener: TransitionListener | TransitionWrites): void;
+  gates: ActionGate[];
+  /** Asked before every signed action is prepared (the pre-sign checks: services/checks/gate.ts). */
+  addGate(gate: ActionGate): void;
+  signedIds: SignedIdResolver[];
+  /** Asked for the id a signed object names (`{"documentId": true}`) instead of Hujjat's own. */
+  addSignedId(resolver: SignedIdResolver): void;
 }
 
 export function createDocumentsService(options: DocumentsServiceOptions): DocumentsService {
   const listeners: Array<TransitionListener | TransitionWrites> = [];
+  const gates: ActionGate[] = [];
+  const signedIds: SignedIdResolver[] = [];
   return {
+    gates,
+    addGate(gate) {
+      gates.push(gate);
+    },
+    signedIds,
+    addSignedId(resolver) {
+      signedIds.push(resolver);
+    },
     db: options.db,
     signing: options.signing,
     now: options.now ?? (() => new Date()),

@@ -43,8 +43,10 @@ import { finishCheck, joinSignatures, serialForms, startCheck, toBase64 } from '
 import type { ActedEntry, Caller, DocumentRow, DocumentsContext, PartyRow, TransitionEvent } from './types';
 import { validateContent } from './validation';
 import {
+  apiKeysOf,
   documentView,
   documentViewOf,
+  EVENT_API_KEYS_SQL,
   EVENT_VIEW_COLUMNS,
   SIGNATURE_VIEW_COLUMNS,
   signedActionsFor,
@@ -84,6 +86,25 @@ function checkReason(action: Prepared['action'], reason: string | null | undefin
   if (text.length > REASON_MAX_LENGTH)
     throw new ApiError(400, 'REASON_TOO_LONG', 'exchange:errors.reasonTooLong', { max: REASON_MAX_LENGTH });
   return rule === 'none' ? null : text || null;
+}
+
+/**
+ * The id an object-shaped action's signed fields name (`{"documentId": true}`): Hujjat's, unless a
+ * registered resolver knows the one the document travels under (the operator's id).
+ */
+async function signedIdOf(
+  ctx: DocumentsContext,
+  caller: Caller,
+  documentId: string,
+  action: Prepared['action'],
+): Promise<string> {
+  const namesId = Object.values(action.sign.fields ?? {}).some((field) => 'documentId' in field);
+  if (!namesId) return documentId;
+  for (const resolve of ctx.signedIds ?? []) {
+    const id = await resolve(ctx.db, caller, documentId);
+    if (id) return id;
+  }
+  return documentId;
 }
 
 /** What run reads with the document for its later checks (the same statement, no round trip of its own). */
@@ -154,11 +175,13 @@ async function prepare(
     content = valid;
     if (sent) throw duplicateError(caller.lang, doc.kind, sent);
   }
+  for (const gate of ctx.gates ?? [])
+    await gate({ caller, kind: doc.kind, action: actionName, content, documentId, now: ctx.now() });
   const bytes = bytesToSign(doc.kind, actionName, {
     content,
     signedBytes: doc.signed_bytes,
     reason: checkedReason,
-    documentId,
+    documentId: await signedIdOf(ctx, caller, doc.id, action),
     parties: partiesOf(doc.kind, content),
   });
   return {
@@ -478,6 +501,9 @@ export async function runAction(
         signatures: withSignature(read.signatures, signature),
         events: [...read.events, viewOfEvent(chained.event)],
         accounts: read.accounts,
+        apiKeys: caller.user.apiKeyId
+          ? { ...read.apiKeys, [caller.user.userId]: caller.user.apiKeyName ?? '' }
+          : read.apiKeys,
       };
     }
     return { documentId: doc.id, result: action.result };
@@ -502,6 +528,7 @@ interface AfterLock {
   parties: Array<Pick<PartyRow, 'identity' | 'box'>>;
   signatures: Array<Record<string, any>>;
   accounts: string[];
+  apiKeys: Record<string, string>;
 }
 
 const jsonColumns = (columns: string, alias: string) =>
@@ -521,6 +548,7 @@ async function readAfterLock(tx: Db, documentId: string, identities: string[] | 
     parties: Array<Pick<PartyRow, 'identity' | 'box'>> | null;
     signatures: Array<Record<string, any>> | null;
     accounts: string[] | null;
+    api_keys?: unknown;
   }>(
     view
       ? `select (select json_agg(json_build_object(${jsonColumns(EVENT_VIEW_COLUMNS, 'e')}, 'hash', e.hash) order by e.seq)
@@ -531,7 +559,8 @@ async function readAfterLock(tx: Db, documentId: string, identities: string[] | 
                           'order_us', floor(extract(epoch from s.created_at) * 1000000)::bigint::text)
                         order by s.created_at, s.id)
                    from document_signatures s where s.document_id = $1) as signatures,
-                (select json_agg(coalesce(tin, pinfl)) from organizations where tin = any($2) or pinfl = any($2)) as accounts`
+                (select json_agg(coalesce(tin, pinfl)) from organizations where tin = any($2) or pinfl = any($2)) as accounts,
+                (${EVENT_API_KEYS_SQL}) as api_keys`
       : `select (select json_agg(json_build_object('seq', seq, 'hash', hash)) from (select seq, hash from document_events
                    where document_id = $1 order by seq desc limit 1) last) as events,
                 (select json_agg(json_build_object('identity', identity, 'box', box))
@@ -549,6 +578,7 @@ async function readAfterLock(tx: Db, documentId: string, identities: string[] | 
       created_at: dateOf(signature.created_at),
     })),
     accounts: row?.accounts ?? [],
+    apiKeys: apiKeysOf(row?.api_keys),
   };
 }
 
@@ -575,6 +605,7 @@ function viewOfEvent(event: ReturnType<typeof eventStatement>['event']) {
     action: event.action,
     from_status: event.fromStatus,
     to_status: event.toStatus,
+    actor_user_id: event.actorUserId,
     actor_identity: event.actorIdentity,
     actor_role: event.actorRole,
     actor_name: event.actorName,

@@ -82,9 +82,32 @@ export interface TransitionWrites {
 
 export type { ActedEntry };
 
+/**
+ * Asked before a signed action is prepared (getModelSign and run), after the content passed its rules:
+ * throws (an ApiError) to refuse. The pre-sign checks (services/checks) register one.
+ */
+export type ActionGate = (input: {
+  caller: Caller;
+  kind: string;
+  action: string;
+  content: Record<string, unknown>;
+  documentId: string;
+  now: Date;
+}) => Promise<void>;
+
+/**
+ * The id a signed object names (a lifecycle field `{"documentId": true}`: an act's cancel) when it is
+ * not Hujjat's own: a document that travels through an exchange operator names the operator's id, as
+ * the operator asks it to be signed (services/operators/sync registers one). Null: not this resolver's;
+ * throws (an ApiError) when the id is not known yet.
+ */
+export type SignedIdResolver = (db: Db, caller: Caller, documentId: string) => Promise<string | null>;
+
 /** What every documents function works with (built once per app by createDocumentsService). */
 export interface DocumentsContext {
   db: Db;
   now: () => Date;
   listeners: Array<TransitionListener | TransitionWrites>;
+  gates?: ActionGate[];
+  signedIds?: SignedIdResolver[];
 }

@@ -112,7 +112,10 @@ export const SIGNATURE_VIEW_COLUMNS = `id, action, party_role, party_identity, s
   signer_organization, serial_hex, serial_dec, signed_at, timestamp_at, ip, created_at`;
 /** The columns of an event the view shows. */
 export const EVENT_VIEW_COLUMNS =
-  'seq, action, from_status, to_status, actor_identity, actor_role, actor_name, reason, at, signature_id';
+  'seq, action, from_status, to_status, actor_user_id, actor_identity, actor_role, actor_name, reason, at, signature_id';
+/** The names of the API keys among a document's actors ($1 the document): user id → key name. */
+export const EVENT_API_KEYS_SQL = `select json_object_agg(k.user_id, k.name) as keys from api_keys k
+  where k.user_id in (select e.actor_user_id from document_events e where e.document_id = $1)`;
 
 /** What a document's view is made of: its row, its party rows, signatures, events and parties with an account. */
 export interface ViewRows {
@@ -124,6 +127,8 @@ export interface ViewRows {
   events: Array<Record<string, any>>;
   /** The identities of the parties that have an account here. */
   accounts: string[];
+  /** The API keys among the events' actors: their member's user id → the key's name. */
+  apiKeys: Record<string, string>;
 }
 
 /** Document/getById: everything a screen shows of one document, for this caller. */
@@ -131,22 +136,31 @@ export async function documentView(db: Db, caller: Caller, id: string) {
   const { doc, party, parties } = await loadVisible(db, caller, id);
   await requireDocumentRight(db, caller.user, doc.kind, 'view');
   // Independent reads, together: on PostgreSQL each is a round trip of its own (pool connections).
-  const [{ rows: signatures }, { rows: events }, { rows: accounts }, actions] = await Promise.all([
-    db.query<Record<string, any>>(
-      `select ${SIGNATURE_VIEW_COLUMNS} from document_signatures where document_id = $1 order by created_at, id`,
-      [id],
-    ),
-    db.query<Record<string, any>>(
-      `select ${EVENT_VIEW_COLUMNS} from document_events where document_id = $1 order by seq`,
-      [id],
-    ),
-    db.query<{ identity: string }>(
-      `select coalesce(tin, pinfl) as identity from organizations where tin = any($1) or pinfl = any($1)`,
-      [parties.map((p) => p.identity)],
-    ),
-    actionsFor(db, caller, doc, party),
-  ]);
-  const rows = { doc, parties, signatures, events, accounts: accounts.map((row) => row.identity) };
+  const [{ rows: signatures }, { rows: events }, { rows: accounts }, { rows: keys }, actions] =
+    await Promise.all([
+      db.query<Record<string, any>>(
+        `select ${SIGNATURE_VIEW_COLUMNS} from document_signatures where document_id = $1 order by created_at, id`,
+        [id],
+      ),
+      db.query<Record<string, any>>(
+        `select ${EVENT_VIEW_COLUMNS} from document_events where document_id = $1 order by seq`,
+        [id],
+      ),
+      db.query<{ identity: string }>(
+        `select coalesce(tin, pinfl) as identity from organizations where tin = any($1) or pinfl = any($1)`,
+        [parties.map((p) => p.identity)],
+      ),
+      db.query<{ keys: Record<string, string> | string | null }>(EVENT_API_KEYS_SQL, [id]),
+      actionsFor(db, caller, doc, party),
+    ]);
+  const rows = {
+    doc,
+    parties,
+    signatures,
+    events,
+    accounts: accounts.map((row) => row.identity),
+    apiKeys: apiKeysOf(keys[0]?.keys),
+  };
   return viewOf(rows, party, actions, await withheldActions(db, caller, doc, party));
 }
 
@@ -161,6 +175,12 @@ export async function documentViewOf(db: Db, caller: Caller, rows: ViewRows) {
   const acted = actedInStatusOf(rows.events, rows.doc.status);
   const actions = await actionsFor(db, caller, rows.doc, party, acted);
   return viewOf(rows, party, actions, await withheldActions(db, caller, rows.doc, party, acted));
+}
+
+/** The answer of EVENT_API_KEYS_SQL (PGlite may answer its JSON as text). */
+export function apiKeysOf(value: unknown): Record<string, string> {
+  if (typeof value === 'string') return JSON.parse(value);
+  return (value as Record<string, string> | null) ?? {};
 }
 
 /** The status shown to a person whose party is awaited but who may not act: not "awaits your signature". */
@@ -179,6 +199,11 @@ function viewOf(
     if (!event.signature_id || !event.actor_identity) continue;
     acted.set(event.actor_identity, [...(acted.get(event.actor_identity) ?? []), event.action]);
   }
+  // Signatures recorded by an action made on this server (its event names the user): verified before
+  // they were recorded.
+  const madeHere = new Set(
+    events.filter((e) => e.signature_id && e.actor_user_id).map((e) => e.signature_id as string),
+  );
   const withAccount = new Set(rows.accounts);
   const status = statusInfo(doc.kind, doc.status);
   const shown = statusInfo(doc.kind, party.view_status);
@@ -232,16 +257,20 @@ function viewOf(
       signedAt: s.signed_at,
       timestampAt: s.timestamp_at,
       ip: s.ip,
-      // A signature recorded by an action was verified before it was; a received one (interop) carries
-      // the verdict its import gave it — it may be unverifiable here (GOST) or invalid.
-      ...(doc.source === 'received' ? { valid: receivedVerdict(doc.warnings, s.serial_hex) } : {}),
+      ...signatureVerdict(doc, s, madeHere),
     })),
     events: events.map((e) => ({
       seq: e.seq,
       action: e.action,
       fromStatus: e.from_status,
       toStatus: e.to_status,
-      actor: { identity: e.actor_identity, role: e.actor_role, name: e.actor_name },
+      actor: {
+        identity: e.actor_identity,
+        role: e.actor_role,
+        name: e.actor_name,
+        // Which key of the caller's own organisation acted (a counterparty's keys are its own business).
+        apiKey: (e.actor_identity === party.identity && rows.apiKeys[e.actor_user_id]) || null,
+      },
       reason: e.reason,
       at: e.at,
       signatureId: e.signature_id,
@@ -255,11 +284,24 @@ function viewOf(
   };
 }
 
-/** The verdict the import gave a received document's signer (false when it has none). */
-function receivedVerdict(warnings: unknown, serialHex: string): boolean {
-  const signers = (warnings as { signers?: Array<{ serialHex: string | null; valid: boolean }> } | null)
+/**
+ * A signature's verdict on the view. One recorded by an action made here was verified before it was
+ * (a received document's own accept included). One that came from elsewhere — a received document's
+ * signers, a signature taken from the operator — carries the verdict its verification gave it
+ * (`warnings.signers`, by serial): it may be unverifiable here (GOST) or invalid. A received document's
+ * signature without a verdict is not called valid; on an own document it is left unsaid.
+ */
+function signatureVerdict(
+  doc: { source: string; warnings: unknown },
+  signature: Record<string, any>,
+  madeHere: Set<string>,
+): { valid?: boolean } {
+  if (madeHere.has(signature.id)) return { valid: true };
+  const signers = (doc.warnings as { signers?: Array<{ serialHex: string | null; valid: boolean }> } | null)
     ?.signers;
-  return signers?.find((signer) => signer.serialHex === serialHex)?.valid === true;
+  const verdict = signers?.find((signer) => signer.serialHex === signature.serial_hex)?.valid;
+  if (verdict !== undefined) return { valid: verdict === true };
+  return doc.source === 'received' ? { valid: false } : {};
 }
 
 export type DocumentView = Awaited<ReturnType<typeof documentView>>;

@@ -1,6 +1,7 @@
 // Each grouped document: the parties' requisites filled, computed values computed, then the kind's
 // schema, keywords and database checks (the same validateContent that Document/add runs), its errors
-// mapped back to Excel rows and column names.
+// mapped back to Excel rows and column names; a valid one then goes through the pre-sign checks
+// (./checks.ts).
 import { computeDocument, getKind } from '../../../engine';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
@@ -8,6 +9,7 @@ import { translate } from '../../i18n';
 import type { Caller } from '../documents';
 import { validateContent } from '../documents/validation';
 import { findOrgInfoByTin, findOwnOrgInfo, isTinOrPinfl, type OrgInfo } from '../organizations';
+import type { ImportChecks } from './checks';
 import { type DocumentGroup, getIn, type ImportError, type ParsedFile, setIn } from './groups';
 import { type ImportTemplate, schemaAt } from './templates';
 
@@ -15,6 +17,8 @@ export interface CheckedGroup {
   group: DocumentGroup;
   content: Record<string, unknown> | null;
   errors: ImportError[];
+  /** The pre-sign checks' warnings and notes (they do not refuse the document). */
+  warnings: ImportError[];
 }
 
 export function requisitesFiller(db: Db, organizationId: string) {
@@ -64,19 +68,20 @@ export async function checkGroup(
   group: DocumentGroup,
   fill: ReturnType<typeof requisitesFiller>,
   now: Date,
+  checks?: ImportChecks,
 ): Promise<CheckedGroup> {
-  if (group.errors.length) return { group, content: null, errors: group.errors };
+  if (group.errors.length) return { group, content: null, errors: group.errors, warnings: [] };
   const content = structuredClone(group.content);
   await fill(template, content);
   let computed: Record<string, unknown>;
+  let valid: Record<string, unknown>;
   try {
     computed = computeDocument(template.kind, content);
   } catch {
     computed = content; // the schema will say what is wrong
   }
   try {
-    const valid = await validateContent(db, caller, template.kind, computed, { now });
-    return { group, content: valid, errors: [] };
+    valid = await validateContent(db, caller, template.kind, computed, { now });
   } catch (err) {
     if (!(err instanceof ApiError) || !err.errors) throw err;
     return {
@@ -85,8 +90,18 @@ export async function checkGroup(
       errors: err.errors.map((e) =>
         locate(template, parsed, group, e.path, e.message, e.keyword ?? null, caller),
       ),
+      warnings: [],
     };
   }
+  // A valid document goes through the pre-sign checks as its send would: a block refuses it.
+  const found = checks ? await checks.run(template.kind, group, valid) : [];
+  const blocks = found.filter((f) => f.level === 'block');
+  return {
+    group,
+    content: blocks.length ? null : valid,
+    errors: blocks,
+    warnings: found.filter((f) => f.level !== 'block'),
+  };
 }
 
 /** A validation error's path → the Excel row and the column name as the file wrote it. */

@@ -1,7 +1,9 @@
 // Rows → documents: the header row names the columns, rows with the same group value make one
 // document (document columns from its first row, a line from every row).
 import { createHash } from 'node:crypto';
+import { getKind } from '../../../engine';
 import type { Locale } from '../../../engine/constants';
+import { uiTables } from '../../../engine/ui/tableColumns';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 import { isEmptyCell, readCell } from './cells';
@@ -22,6 +24,8 @@ export interface ImportError {
   rule: string | null;
   documentKey: string | null;
   path: string | null;
+  /** A pre-sign check's level (issue 29): block refuses like an error; warn and inform only report. */
+  level?: 'block' | 'warn' | 'inform' | null;
 }
 
 export interface DocumentGroup {
@@ -122,6 +126,11 @@ export function parseRows(
       const raw = row[index];
       if (column.level === 'document' && !first) continue;
       if (isEmptyCell(raw)) continue;
+      if (column.form) {
+        const value = column.form.read(String(raw));
+        if (value !== null && value !== undefined) setIn(line, column.segments, value);
+        continue;
+      }
       const cell = readCell(raw, column.type);
       if (!cell.ok) {
         group.errors.push({
@@ -143,7 +152,29 @@ export function parseRows(
     }
     getLines(group.content, template.lines).push(line);
   }
-  return { columns: mapped, groups: [...byKey.values()], errors, rowsCount };
+  const groups = [...byKey.values()];
+  for (const group of groups) openFlags(template, group.content);
+  return { columns: mapped, groups, errors, rowsCount };
+}
+
+/**
+ * A flag of the kind's product table (ui.json "opens": HasExcise, HasLgota, HasMarking…) is ticked
+ * when a line of the file fills a column it opens, as the form's import does: what was imported is
+ * shown, signed and exported. A flag the file leaves alone keeps its default.
+ */
+function openFlags(template: ImportTemplate, content: Record<string, unknown>) {
+  const path = template.lines.slice(1).split('/').join('/');
+  const table = uiTables(getKind(template.kind).ui).find((t) => t.path.join('/') === path);
+  const lines = getLines(content, template.lines);
+  for (const [flag, opened] of Object.entries(table?.options.opens ?? {})) {
+    const filled = lines.some((line) =>
+      opened.some((name) => {
+        const value = getIn(line, name.split('/'));
+        return value !== undefined && value !== null && value !== '';
+      }),
+    );
+    if (filled) setIn(content, flag.slice(1).split('/'), true);
+  }
 }
 
 /** A cell "2" for an integer enum is read as 2 already; a text enum keeps its text. */

@@ -10,7 +10,9 @@ import { ApiError } from '../../errors';
 import type { JobContext, JobDefinition, JobQueue } from '../../jobs';
 import { addDraft, type Caller, type DocumentsService } from '../documents';
 import { notifyJobFinished } from '../notifications';
+import type { TaxAuthority } from '../soliq/types';
 import { checkGroup, requisitesFiller } from './check';
+import { ImportChecks } from './checks';
 import { type ImportError, mapHeader, parseRows } from './groups';
 import * as log from './log';
 import { templateOf } from './templates';
@@ -31,6 +33,8 @@ export interface ImportResult {
   created: number;
   existing: number;
   errors: number;
+  /** The pre-sign checks' warnings and notes (issue 29): reported, not refusing. */
+  warnings?: number;
   documentIds: string[];
 }
 
@@ -68,13 +72,17 @@ export const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('
  */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function importJob(documents: DocumentsService): JobDefinition<ImportJobData> {
+export function importJob(
+  documents: DocumentsService,
+  /** The tax-authority adapter the pre-sign checks ask (services/soliq). */
+  authority: () => TaxAuthority,
+): JobDefinition<ImportJobData> {
   return {
     type: IMPORT_JOB,
     concurrency: 1,
     async run(ctx: JobContext<ImportJobData>): Promise<ImportResult> {
       try {
-        const result = await runImport(ctx, documents);
+        const result = await runImport(ctx, documents, authority());
         if (ctx.owner) {
           await notifyJobFinished(ctx.db, {
             organizationId: ctx.owner.organizationId,
@@ -97,7 +105,11 @@ export function importJob(documents: DocumentsService): JobDefinition<ImportJobD
   };
 }
 
-async function runImport(ctx: JobContext<ImportJobData>, documents: DocumentsService): Promise<ImportResult> {
+async function runImport(
+  ctx: JobContext<ImportJobData>,
+  documents: DocumentsService,
+  authority: TaxAuthority,
+): Promise<ImportResult> {
   const row = await log.loadForJob(ctx.db, ctx.data.importId);
   if (!row) throw new ApiError(404, 'IMPORT_NOT_FOUND', 'bulk:import.notFound');
   if (row.state !== 'queued' && row.state !== 'running') {
@@ -127,8 +139,10 @@ async function runImport(ctx: JobContext<ImportJobData>, documents: DocumentsSer
   await ctx.progress({ done: 0, total: total * (row.dry_run ? 1 : 2) });
   const fill = requisitesFiller(ctx.db, row.organization_id);
   const errors: ImportError[] = [...parsed.errors];
+  const warnings: ImportError[] = [];
   const contents: Record<string, unknown>[] = [];
   const now = documents.now();
+  const checks = new ImportChecks(ctx.db, authority, caller, now);
   const base = { importId: row.id, rows: parsed.rowsCount, documents: total, documentIds: [] as string[] };
   /** Stopped by its owner: the log says cancelled, with the drafts made so far; the queue hears why. */
   const stopIfCancelled = async (done: { created: number; existing: number; ids: string[] }) => {
@@ -146,21 +160,24 @@ async function runImport(ctx: JobContext<ImportJobData>, documents: DocumentsSer
   for (const [i, group] of parsed.groups.entries()) {
     await stopIfCancelled({ created: 0, existing: 0, ids: [] });
     await yieldToOthers();
-    const checked = await checkGroup(ctx.db, caller, template, parsed, group, fill, now);
+    const checked = await checkGroup(ctx.db, caller, template, parsed, group, fill, now, checks);
     errors.push(...checked.errors);
+    warnings.push(...checked.warnings);
     if (checked.content) contents.push(checked.content);
     if (i % 10 === 9 || i === total - 1) await ctx.progress({ done: i + 1, failed: errors.length });
   }
+  warnings.push(...checks.summary());
+  if (errors.length || warnings.length)
+    await ctx.db.transaction((tx) => log.recordErrors(tx, row.id, [...errors, ...warnings]));
   if (errors.length) {
-    await ctx.db.transaction((tx) => log.recordErrors(tx, row.id, errors));
     const result = { ...base, state: 'invalid' as const, created: 0, existing: 0, errors: errors.length };
-    await log.finishLog(ctx.db, row.id, result);
-    return result;
+    await log.finishLog(ctx.db, row.id, { ...result, warnings: warnings.length });
+    return { ...result, warnings: warnings.length };
   }
   if (row.dry_run) {
     const result = { ...base, state: 'checked' as const, created: 0, existing: 0, errors: 0 };
-    await log.finishLog(ctx.db, row.id, result);
-    return result;
+    await log.finishLog(ctx.db, row.id, { ...result, warnings: warnings.length });
+    return { ...result, warnings: warnings.length };
   }
   let created = 0;
   let existing = 0;
@@ -182,7 +199,15 @@ async function runImport(ctx: JobContext<ImportJobData>, documents: DocumentsSer
     }
     if (i % 10 === 9 || i === total - 1) await ctx.progress({ done: total + i + 1 });
   }
-  const result = { ...base, state: 'done' as const, created, existing, errors: 0, documentIds: ids };
+  const result = {
+    ...base,
+    state: 'done' as const,
+    created,
+    existing,
+    errors: 0,
+    warnings: warnings.length,
+    documentIds: ids,
+  };
   await log.finishLog(ctx.db, row.id, result);
   return result;
 }

@@ -21,6 +21,7 @@ export interface ImportLogRow {
   created_count: number;
   existing_count: number;
   errors_count: number;
+  warnings_count: number;
   document_ids: string[];
   job_id: string | null;
   created_at: Date;
@@ -33,7 +34,7 @@ const STATE = `case when doc_excel_imports.state in ('queued', 'running') and ex
   then 'cancelled' else doc_excel_imports.state end as state`;
 
 const COLUMNS = `id, organization_id, user_id, kind, file_name, file_hash, file_size, dry_run, for_signing, ${STATE},
-  rows_count, documents_count, created_count, existing_count, errors_count, document_ids, job_id, created_at, finished_at`;
+  rows_count, documents_count, created_count, existing_count, errors_count, warnings_count, document_ids, job_id, created_at, finished_at`;
 
 export async function insertLog(
   tx: Db,
@@ -72,15 +73,15 @@ export async function markRunning(db: Db, id: string) {
   await db.query(`update doc_excel_imports set state = 'running' where id = $1`, [id]);
 }
 
-/** Errors replace those of an earlier run of the same job (a retry after a restart). */
+/** Errors (and the checks' warnings) replace those of an earlier run of the same job (a retry after a restart). */
 export async function recordErrors(tx: Db, id: string, errors: ImportError[]) {
   await tx.query('delete from doc_excel_import_items where import_id = $1', [id]);
   const chunk = 1000;
   for (let i = 0; i < errors.length; i += chunk) {
     const part = errors.slice(i, i + chunk);
     await tx.query(
-      `insert into doc_excel_import_items (import_id, row_number, column_name, message, rule, document_key, path)
-       select $1, * from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`,
+      `insert into doc_excel_import_items (import_id, row_number, column_name, message, rule, document_key, path, level)
+       select $1, * from unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])`,
       [
         id,
         part.map((e) => e.row),
@@ -89,6 +90,7 @@ export async function recordErrors(tx: Db, id: string, errors: ImportError[]) {
         part.map((e) => e.rule),
         part.map((e) => e.documentKey),
         part.map((e) => e.path),
+        part.map((e) => e.level ?? null),
       ],
     );
   }
@@ -104,14 +106,27 @@ export async function finishLog(
     created: number;
     existing: number;
     errors: number;
+    /** Items that report without refusing (the checks' warnings and notes). */
+    warnings?: number;
     documentIds: string[];
   },
 ) {
   await db.query(
     `update doc_excel_imports set state = $2, rows_count = $3, documents_count = $4, created_count = $5,
-       existing_count = $6, errors_count = $7, document_ids = $8::jsonb, finished_at = now(), file = null
+       existing_count = $6, errors_count = $7, document_ids = $8::jsonb, warnings_count = $9,
+       finished_at = now(), file = null
      where id = $1`,
-    [id, v.state, v.rows, v.documents, v.created, v.existing, v.errors, JSON.stringify(v.documentIds)],
+    [
+      id,
+      v.state,
+      v.rows,
+      v.documents,
+      v.created,
+      v.existing,
+      v.errors,
+      JSON.stringify(v.documentIds),
+      v.warnings ?? 0,
+    ],
   );
 }
 
@@ -206,8 +221,9 @@ export async function listItems(db: Db, importId: string, page: number, size: nu
     message: string;
     rule: string | null;
     document_key: string | null;
+    level: 'block' | 'warn' | 'inform' | null;
   }>(
-    `select id, row_number, column_name, message, rule, document_key from doc_excel_import_items
+    `select id, row_number, column_name, message, rule, document_key, level from doc_excel_import_items
      where import_id = $1 order by row_number nulls first, id limit $2 offset $3`,
     [importId, size, (page - 1) * size],
   );

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { getKind, hasKind } from '../../../engine';
 import type { Locale } from '../../../engine/constants';
 import { LOCALES } from '../../../engine/constants';
+import { type TextForm, textFormOf } from '../../../engine/textForms';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 
@@ -54,6 +55,8 @@ export interface TemplateColumn {
   /** i18n key of the column title (the schema title), or null. */
   titleKey: string | null;
   enumValues?: unknown[];
+  /** An object field written as one text (schema annotation textForm: Marks). */
+  form?: TextForm;
 }
 
 type Schema = Record<string, any>;
@@ -143,6 +146,7 @@ export function templateColumns(template: ImportTemplate): TemplateColumn[] {
       type: isDateSchema(sub) ? 'date' : valueType(sub),
       titleKey: typeof sub.title === 'string' && sub.title.includes(':') ? sub.title : null,
       enumValues: Array.isArray(sub.enum) ? sub.enum : undefined,
+      form: textFormOf(sub) ?? undefined,
     };
   });
   columnCache.set(template.kind, columns);

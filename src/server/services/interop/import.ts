@@ -65,6 +65,10 @@ export async function importReceived(
   ctx: InteropContext,
   caller: Caller,
   input: ReceivedInput,
+  options: {
+    /** Runs in the transaction that stores the document (the operator sync links its id there). */
+    onStored?: (tx: Db, documentId: string) => Promise<void>;
+  } = {},
 ): Promise<ImportedDocument> {
   const record = readReceivedRecord(input);
   const kind = kindOf(input.kind, record.text);
@@ -103,8 +107,8 @@ export async function importReceived(
     signers,
     unverified: unavailable,
   };
-  const documentId = await ctx.db.transaction((tx) =>
-    storeReceivedDocument(
+  const documentId = await ctx.db.transaction(async (tx) => {
+    const id = await storeReceivedDocument(
       tx,
       caller,
       {
@@ -118,8 +122,10 @@ export async function importReceived(
         acted: state.acted,
       },
       ctx.now(),
-    ),
-  );
+    );
+    await options.onStored?.(tx, id);
+    return id;
+  });
   return { documentId, kind, created: true, findings };
 }
 

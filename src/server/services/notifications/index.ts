@@ -14,7 +14,9 @@ export type NotificationType =
   | 'cancelled'
   | 'signed'
   | 'respondSoon'
-  | 'jobFinished';
+  | 'jobFinished'
+  /** A webhook endpoint failing for a day was switched off (services/webhooks/attempt.ts). */
+  | 'webhookDisabled';
 
 /** The spec's result codes (§4) → what the other parties are told. */
 function typeOf(event: TransitionEvent): NotificationType | null {
@@ -190,6 +192,7 @@ function messageOf(r: NotificationRow, lang: Locale): string {
     done: r.details?.done ?? 0,
     failed: r.details?.failed ?? 0,
     what: r.details?.what ? translate(lang, `bulk:notifications.what.${r.details.what}`) : '',
+    url: String(r.details?.url ?? ''),
   });
 }
 

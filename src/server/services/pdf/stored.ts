@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
 import { translate } from '../../i18n';
 import { type Caller, type DocumentView, documentView, signedRecord } from '../documents';
+import { documentTransport } from '../operators/transport';
 import { verificationKey, verificationUrl } from '../verification';
 import { renderProtocolPdf } from './protocol';
 import { type PdfAttachment, qrPng, renderPdf } from './render';
@@ -42,7 +43,10 @@ export async function storedPrint(
 ): Promise<StoredPrint> {
   // The view checks the scope and the view right; the record holds the bytes of record.
   const view = await documentView(db, caller, id);
-  const record = await signedRecord(db, caller, id);
+  const [record, transport] = await Promise.all([
+    signedRecord(db, caller, id),
+    documentTransport(db, caller.user.organizationId, view.id),
+  ]);
   const verifyUrl = record.signedBytes
     ? verificationUrl(request.origin, view.id, await verificationKey(db, view.id))
     : null;
@@ -53,7 +57,19 @@ export async function storedPrint(
     content: view.content as Record<string, unknown>,
     lang: request.lang,
     t,
-    document: { id: view.id, statusText: status ? t(`exchange:status.${status.key}`) : undefined },
+    document: {
+      id: view.id,
+      statusText: status ? t(`exchange:status.${status.key}`) : undefined,
+      ...(transport
+        ? {
+            operator: {
+              name: transport.providerName,
+              documentId: transport.operatorId,
+              roamingId: transport.roamingId,
+            },
+          }
+        : {}),
+    },
     signatures: view.signatures,
     verifyUrl: verifyUrl ?? undefined,
   });

@@ -25,6 +25,12 @@ class UnconfiguredTaxAuthority implements TaxAuthority {
   companies = async () => this.fail();
   lot = async () => this.fail();
   guid = async () => this.fail();
+  exchangeOperator = async () => this.fail();
+  vatStatusOn = async () => this.fail();
+  riskStatus = async () => this.fail();
+  nonConformity = async () => this.fail();
+  searchTaxpayers = async () => this.fail();
+  rentContracts = async () => this.fail();
 }
 
 const instances = new WeakMap<object, TaxAuthority>();
@@ -54,6 +60,10 @@ export function asApiError(err: unknown): never {
   if (err instanceof TaxServiceError) {
     if (err.reason === 'unconfigured')
       throw new ApiError(503, 'TAX_SERVICE_NOT_CONFIGURED', 'reference:errors.taxServiceNotConfigured');
+    if (err.reply)
+      throw new ApiError(422, 'TAX_SERVICE_REPLY', 'reference:errors.taxAuthorityReply', {
+        reply: err.reply,
+      });
     if (err.reason === 'timeout')
       throw new ApiError(503, 'TAX_SERVICE_TIMEOUT', 'reference:errors.taxServiceTimeout');
     throw new ApiError(503, 'TAX_SERVICE_UNAVAILABLE', 'reference:errors.taxServiceUnavailable');

@@ -99,6 +99,66 @@ export interface LotInfo {
   isDemo?: boolean;
 }
 
+/**
+ * The document-exchange operator a company chose on the tax portal (spec §3 company details). `operator`
+ * is a key of services/operators/catalogue.ts MARKET_OPERATORS when the portal's name is one Hujjat
+ * knows, else the portal's own name lower-cased.
+ */
+export interface ExchangeOperator {
+  tin: string;
+  operator: string;
+  name: string;
+  isDemo?: boolean;
+}
+
+/** A party's VAT registration on a given day (the tax authority's payerRegCode). */
+export interface VatStatusOn {
+  tin: string;
+  date: string;
+  vatPayer: boolean;
+  vatRegCode: string | null;
+  vatRegStatus: VatStatus | null;
+  isDemo?: boolean;
+}
+
+/**
+ * The tax authority's risk score of a VAT payer (2026 procedure under decree UP-153): its level as the
+ * buyer sees it, and the share of its invoices of the period scored high risk (percent, exact decimal
+ * as text; the cap is 10 %). `reply` is the authority's own wording, shown under its label.
+ */
+export interface RiskStatus {
+  tin: string;
+  period: string;
+  level: 'low' | 'high';
+  highRiskShare: string | null;
+  reply: string | null;
+  isDemo?: boolean;
+}
+
+/** The list of companies with detected discrepancies in goods (Didox: non-conformity-goods-companies). */
+export interface NonConformity {
+  tin: string;
+  listed: boolean;
+  since: string | null;
+  isDemo?: boolean;
+}
+
+/** A rent contract registered with the tax authority (the invoice's rent block: FacturaRentDoc). */
+export interface RentContract {
+  /** What the invoice's RentId takes. */
+  rentId: string;
+  lessorTin: string;
+  lesseeTin: string;
+  contractNo: string | null;
+  contractDate: string | null;
+  /** The rent period, yyyy-MM-dd: the invoice's RentFrom / RentTo. */
+  from: string;
+  to: string;
+  /** The rented object's address. */
+  address: string | null;
+  isDemo?: boolean;
+}
+
 export interface Page {
   page: number;
   size: number;
@@ -157,6 +217,22 @@ export interface TaxAuthority {
   lot(query: { sellerTin: string; buyerTin: string; lot: string; docType?: string }): Promise<LotInfo | null>;
   /** A 24-hex document id (FacturaId) from the invoice service. */
   guid(): Promise<string>;
+  /** The exchange operator the tax portal lists for the company; null: none chosen, or not a taxpayer. */
+  exchangeOperator(tin: string): Promise<ExchangeOperator | null>;
+  /** VAT registration of a taxpayer on a day (yyyy-MM-dd); null when the registry does not know it. */
+  vatStatusOn(tin: string, date: string): Promise<VatStatusOn | null>;
+  /** Risk score of a taxpayer for a period (yyyy-MM); null when the registry has no score. */
+  riskStatus(tin: string, period: string): Promise<RiskStatus | null>;
+  /** Whether the company is on the non-conformity list. */
+  nonConformity(tin: string): Promise<NonConformity>;
+  /** Rent contracts between a lessor (the seller) and a lessee (the buyer) registered with the tax authority. */
+  rentContracts(query: { sellerTin: string; buyerTin: string }): Promise<RentContract[]>;
+  /**
+   * Legal entities whose name contains every word of `text` (the counterparty register search,
+   * services/organizations/register.ts), at most `limit`. Absent where the service looks taxpayers
+   * up by number only (the public tax-authority API): the search then asks it by TIN/PINFL alone.
+   */
+  searchTaxpayers?(text: string, limit: number, lang: Locale): Promise<Taxpayer[]>;
 }
 
 export class TaxServiceError extends Error {
@@ -164,6 +240,8 @@ export class TaxServiceError extends Error {
   constructor(
     readonly reason: 'unconfigured' | 'timeout' | 'unavailable' | 'badAnswer',
     message: string,
+    /** The service's own words when it answered with a refusal (shown under "the tax authority's response"). */
+    readonly reply: string | null = null,
   ) {
     super(message);
   }

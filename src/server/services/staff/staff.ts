@@ -112,7 +112,8 @@ export async function listStaff(
 ): Promise<ListAnswer<StaffView>> {
   const { pageSize, offset } = paging(filter.page, filter.pageSize);
   const params: unknown[] = [user.organizationId];
-  const where = ['m.organization_id = $1'];
+  // API keys are members too (migration 0131) but not staff: settings lists them on their own.
+  const where = ['m.organization_id = $1', 'not u.is_api_key'];
   if (filter.search?.trim()) {
     params.push(`%${filter.search.trim().toLowerCase()}%`);
     where.push(
@@ -149,7 +150,7 @@ export async function listStaff(
 /** Every member, active or not, without pages (Auth/getUserFullList): the owner first, then by name. */
 export async function listAllStaff(db: Db, user: AuthUser): Promise<StaffView[]> {
   const { rows } = await db.query<StaffRow>(
-    `${SELECT} where m.organization_id = $1 order by (m.role = 'owner') desc, lower(u.full_name), u.id`,
+    `${SELECT} where m.organization_id = $1 and not u.is_api_key order by (m.role = 'owner') desc, lower(u.full_name), u.id`,
     [user.organizationId],
   );
   return rows.map(viewOf);
@@ -193,7 +194,7 @@ export async function listStaffBrief(
     `select u.id as user_id, u.full_name, p.name as position_name
        from memberships m join users u on u.id = m.user_id
        left join positions p on p.organization_id = m.organization_id and p.id = m.position_id
-      where m.organization_id = $1 and m.is_active and u.is_active
+      where m.organization_id = $1 and m.is_active and u.is_active and not u.is_api_key
       order by lower(u.full_name), u.id`,
     [user.organizationId],
   );
@@ -221,7 +222,7 @@ export interface Assignment {
 }
 
 /** The role, department, position and branch must be the organisation's own (another's is a 404). */
-async function checkAssignment(db: Db, user: AuthUser, input: Assignment) {
+export async function checkAssignment(db: Db, user: AuthUser, input: Assignment) {
   const role = await assignableRole(db, user, input.roleId);
   if (input.departmentId) {
     const { rows } = await db.query('select 1 from departments where organization_id = $1 and id = $2', [

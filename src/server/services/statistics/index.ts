@@ -4,6 +4,7 @@
 import Decimal from 'decimal.js';
 import { statusInfo } from '../../../engine/lifecycle';
 import type { Db } from '../../db/client';
+import { readPartyRows } from '../../db/replica';
 
 export interface StatisticsQuery {
   /** yyyy-MM-dd; the counters are monthly, so the period is taken by whole months of the document date. */
@@ -82,13 +83,25 @@ const TOP_COUNTERPARTIES = 10;
 
 /**
  * One query over the caller's counter rows of the period, grouped by the database four ways at once
- * (GROUPING SETS): by direction and kind, by kind and status, by month, by counterparty.
+ * (GROUPING SETS): by direction and kind, by kind and status, by month, by counterparty. With the
+ * party's `generation` (the request's session check), a read replica that has reached it may answer
+ * (db/replica.ts: the counters change with the party rows, in the same transaction).
  */
 export async function getStatistics(
   db: Db,
   identity: string,
   q: StatisticsQuery,
   scope: StatisticsScope = { kinds: null, branch: null },
+  generation?: string,
+): Promise<Statistics> {
+  return readPartyRows(db, { identity, generation }, (reader) => readStatistics(reader, identity, q, scope));
+}
+
+async function readStatistics(
+  db: Db,
+  identity: string,
+  q: StatisticsQuery,
+  scope: StatisticsScope,
 ): Promise<Statistics> {
   const from = monthStart(q.dateFrom);
   const to = monthStart(q.dateTo);

@@ -51,7 +51,7 @@ export function ImportDialog({
   const errors = useQuery({
     queryKey: ['import-errors', phase.phase === 'result' ? phase.log.id : '', page],
     queryFn: () => fetchImportErrors((phase as { log: ImportLog }).log.id, page, PAGE),
-    enabled: phase.phase === 'result' && phase.log.errorsCount > 0,
+    enabled: phase.phase === 'result' && phase.log.errorsCount + (phase.log.warningsCount ?? 0) > 0,
   });
 
   const start = async () => {
@@ -227,7 +227,12 @@ export function ImportDialog({
                 errors: phase.log.errorsCount,
               })}
             </p>
-            {phase.log.errorsCount > 0 && (
+            {(phase.log.warningsCount ?? 0) > 0 && (
+              <p className="muted" data-testid="import-warnings">
+                {t('bulk:import.warnings', { count: phase.log.warningsCount })}
+              </p>
+            )}
+            {phase.log.errorsCount + (phase.log.warningsCount ?? 0) > 0 && (
               <div className="bulk-scroll" data-testid="import-errors">
                 <ImportErrorTable rows={errors.data?.rows ?? []} />
                 {(errors.data?.totalCount ?? 0) > PAGE && (

@@ -1,7 +1,7 @@
 import type Form from '@rjsf/core';
 import type { ErrorSchema } from '@rjsf/utils';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ValidationMode } from '../../../engine/draft';
@@ -21,8 +21,12 @@ import {
 import { changeTemplate, templateKeys } from '../../api/templates';
 import { useProfile } from '../../auth/profile';
 import { DocumentForm } from '../../form/DocumentForm';
+import { MarkingDocumentContext } from '../../form/marking/documentKind';
 import { type ServerFieldError, toErrorSchema } from '../../form/serverErrors';
 import { Button, toast } from '../../ui';
+import { ChecksPanel } from '../checks/ChecksPanel';
+import { useDraftChecks } from '../checks/useDraftChecks';
+import { useSendChecks } from '../checks/useSendChecks';
 import { useDocumentSigning } from '../signing/useDocumentSigning';
 import { CorrectionPicker } from './CorrectionPicker';
 import { correctionRule, needsOriginal, originalBlock } from './correction';
@@ -67,7 +71,7 @@ export function DocumentEditor({
   version,
   note,
 }: DocumentEditorProps) {
-  const { t } = useTranslation(['workspace', 'documents']);
+  const { t } = useTranslation(['workspace', 'documents', 'checks']);
   const navigate = useNavigate();
   const client = useQueryClient();
   const profile = useProfile();
@@ -87,6 +91,13 @@ export function DocumentEditor({
   const [templateDialog, setTemplateDialog] = useState(false);
   const guard = useLeaveGuard(dirty);
   const duplicates = useDuplicateWarning(kind);
+  // The marking-code editor's registry check needs the kind (and the stored id) of this document.
+  const markingDocument = useMemo(() => ({ kind, documentId }), [kind, documentId]);
+  // Issue 29: the pre-sign checks, as the person types (debounced, never on the keystroke) and at the send.
+  const draftChecks = useDraftChecks(kind, documentId);
+  const sendChecks = useSendChecks(kind);
+  const scheduleChecks = draftChecks.schedule;
+  useEffect(() => scheduleChecks(initial), [scheduleChecks, initial]);
   const signing = useDocumentSigning({
     onDone: () => {
       guard.allow();
@@ -112,10 +123,11 @@ export function DocumentEditor({
   const onChange = useCallback(
     (data: unknown) => {
       latest.current = data as Content;
+      scheduleChecks(latest.current);
       const next = typeOf(latest.current);
       setType((current: unknown) => (current === next ? current : next));
     },
-    [typeOf],
+    [typeOf, scheduleChecks],
   );
 
   async function save(data: Content, how: Intent) {
@@ -170,7 +182,8 @@ export function DocumentEditor({
   /** A document the organisation already sent is warned of first (issue 26; the server refuses its send). */
   async function saveChecked(data: Content, how: Intent) {
     setBusy(how);
-    const go = await duplicates.confirm(data, saved.current.id, how);
+    let go = await duplicates.confirm(data, saved.current.id, how);
+    if (go && how === 'send') go = await sendChecks.confirm(data, saved.current.id);
     setBusy(null);
     if (go) await save(data, how);
   }
@@ -222,19 +235,29 @@ export function DocumentEditor({
         />
       )}
       <div className="doc-editor-form" onInput={() => setDirty(true)} onChange={() => setDirty(true)}>
-        <DocumentForm
-          schema={definition.schema as never}
-          uiSchema={definition.ui}
-          mode={mode}
-          initialData={initial}
-          onChange={onChange}
-          onSubmit={(data) => void saveChecked(data as Content, intent.current)}
-          extraErrors={serverErrors}
-          formRef={formRef}
-          validationMode={validationMode}
-          hideSubmit
-        />
+        <MarkingDocumentContext.Provider value={markingDocument}>
+          <DocumentForm
+            schema={definition.schema as never}
+            uiSchema={definition.ui}
+            mode={mode}
+            initialData={initial}
+            onChange={onChange}
+            onSubmit={(data) => void saveChecked(data as Content, intent.current)}
+            extraErrors={serverErrors}
+            formRef={formRef}
+            validationMode={validationMode}
+            hideSubmit
+          />
+        </MarkingDocumentContext.Provider>
       </div>
+      <ChecksPanel
+        title={t('checks:panel.title')}
+        hint={t('checks:panel.editorHint')}
+        checks={draftChecks.checks}
+        loading={draftChecks.loading}
+        failed={draftChecks.failed}
+        onRefresh={draftChecks.refresh}
+      />
       <div className="doc-editor-bar" role="toolbar" aria-label={t('workspace:editor.actions')}>
         <Button
           variant="secondary"
@@ -274,6 +297,7 @@ export function DocumentEditor({
       )}
       {signing.element}
       {duplicates.element}
+      {sendChecks.element}
       {guard.element}
     </section>
   );

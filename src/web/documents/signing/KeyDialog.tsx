@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CertificateList } from '../../pages/auth/CertificateList';
 import { EimzoStatus } from '../../pages/auth/EimzoStatus';
@@ -39,6 +39,7 @@ export function KeyDialog({
   busy,
   onSign,
   onCancel,
+  note,
 }: {
   open: boolean;
   title: string;
@@ -48,6 +49,8 @@ export function KeyDialog({
   busy: boolean;
   onSign(cert: Certificate): void;
   onCancel(): void;
+  /** Said above the keys (where the document goes: "via Didox"). */
+  note?: ReactNode;
 }) {
   const { t } = useTranslation(['workspace', 'common']);
   const query = useCertificates();
@@ -77,6 +80,7 @@ export function KeyDialog({
         </>
       }
     >
+      {note}
       <p className="muted">{t('workspace:sign.chooseKey')}</p>
       {query.isPending ? (
         <Loading text={t('workspace:sign.loadingKeys')} />

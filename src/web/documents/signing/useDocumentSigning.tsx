@@ -17,6 +17,7 @@ import { base64ToBytes } from './bytes';
 import { KeyDialog } from './KeyDialog';
 import { ReasonDialog } from './ReasonDialog';
 import { resultMessageKey } from './resultMessage';
+import { ViaOperator } from './ViaOperator';
 
 export interface SignTarget {
   id: string;
@@ -111,6 +112,7 @@ export function useDocumentSigning(options: { onDone?(answer: RunAnswer): void }
         busy={state.busy}
         onCancel={close}
         onSign={(cert) => void sign(cert)}
+        note={<ViaOperator documentId={state.target.id} />}
       />
     ) : null;
 

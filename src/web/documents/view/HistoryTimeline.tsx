@@ -39,6 +39,12 @@ export function HistoryTimeline({ kind, events }: { kind: string; events: Docume
                     · {t(`exchange:role.${event.actor.role}`, { defaultValue: event.actor.role })}
                   </span>
                 )}
+                {event.actor.apiKey && (
+                  <span className="doc-event-key" data-testid="history-api-key">
+                    {' '}
+                    · {t('workspace:view.viaApiKey', { name: event.actor.apiKey })}
+                  </span>
+                )}
               </div>
             )}
             {event.toStatus !== null && event.fromStatus !== event.toStatus && (

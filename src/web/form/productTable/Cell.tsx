@@ -1,4 +1,6 @@
-import { memo, useContext } from 'react';
+import { memo, Suspense, useContext } from 'react';
+import type { ProductRow } from '../engine';
+import { cellEditor } from './cellEditors';
 import type { Column } from './columns';
 import { TableContext } from './context';
 import { displayText, EditableCell } from './EditableCell';
@@ -8,10 +10,12 @@ export interface CellProps {
   column: Column;
   value: unknown;
   error?: string;
+  /** The whole line: given to named editors only (other cells re-render only with their value). */
+  row?: ProductRow;
 }
 
 /** One cell of a line: computed and view cells are text, selects and checkboxes are native. */
-export const Cell = memo(function Cell({ rowIndex, column, value, error }: CellProps) {
+export const Cell = memo(function Cell({ rowIndex, column, value, error, row }: CellProps) {
   const ctx = useContext(TableContext);
   const id = `${ctx.fieldId}_${rowIndex}_${column.name}`;
   const errorId = `${id}__error`;
@@ -22,6 +26,37 @@ export const Cell = memo(function Cell({ rowIndex, column, value, error }: CellP
       {error}
     </span>
   ) : null;
+
+  if (column.editor) {
+    const Editor = cellEditor(column.editor);
+    return (
+      <td className="pt-cell pt-cell--editor">
+        {Editor && (
+          <Suspense
+            fallback={
+              <span id={id}>{typeof value === 'object' ? '' : displayText(column, value, ctx.lang)}</span>
+            }
+          >
+            <Editor
+              id={id}
+              rowIndex={rowIndex}
+              column={column}
+              value={value}
+              row={row ?? {}}
+              label={label}
+              readonly={ctx.readonly}
+              invalid={Boolean(error)}
+              describedBy={described}
+              commit={(next) => ctx.commit(rowIndex, column.name, next)}
+              patch={(fields) => ctx.patch(rowIndex, fields)}
+              documentData={ctx.documentData}
+            />
+          </Suspense>
+        )}
+        {errorNode}
+      </td>
+    );
+  }
 
   if (column.kind === 'computed' || ctx.readonly) {
     const text =

@@ -11,7 +11,8 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LineMapping, type ProductRow, recomputeRow } from '../engine';
+import { flagPointers, shownColumns, valueAt } from '../../../engine/ui/tableColumns';
+import { type LineMapping, type ProductRow, readField, recomputeRow } from '../engine';
 import { langOf } from '../format';
 import { errorMessage } from '../messages';
 import { type FormServices, readAt } from '../theme/formContext';
@@ -133,7 +134,31 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
     () => registry.schemaUtils.retrieveSchema((schema.items ?? {}) as RJSFSchema),
     [registry.schemaUtils, schema.items],
   );
-  const columns = useMemo(
+  const services = registry.formContext as FormServices | undefined;
+  // The flags that open columns (ui:options.opens), read from the document as one text, so the
+  // table re-renders only when one of them changes.
+  const flags = useMemo(() => flagPointers(uiOptions as TableOptions), [uiOptions]);
+  const flagKey = useSyncExternalStore(
+    flags.length > 0 && services ? services.data.subscribe : noSubscription,
+    () => flags.map((pointer) => (valueAt(services?.data.get(), pointer) === true ? '1' : '0')).join(''),
+    () => '',
+  );
+  const columns = useMemo(() => {
+    const options = uiOptions as TableOptions;
+    const open = new Set(flags.filter((_, i) => flagKey[i] === '1'));
+    const shown = options.columns ? shownColumns(options, (pointer) => open.has(pointer)) : undefined;
+    return columnsFor(
+      lineSchema,
+      mapping,
+      options,
+      (s) => registry.schemaUtils.retrieveSchema(s),
+      ORDINAL_FIELD,
+      shown,
+    );
+  }, [lineSchema, mapping, uiOptions, registry.schemaUtils, flags, flagKey]);
+  // Every declared column, shown or not: a sheet's header may name a column its flag has not opened
+  // yet (the import opens it).
+  const declaredColumns = useMemo(
     () =>
       columnsFor(
         lineSchema,
@@ -162,7 +187,6 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
   );
   const sumsShown = useMemo(() => shownSums(mapping, uiOptions as TableOptions), [mapping, uiOptions]);
 
-  const services = registry.formContext as FormServices | undefined;
   // A table at a fixed place keeps its lines outside RJSF's data (detachedLines.ts): RJSF's
   // formData here is only a placeholder, the form's line store has the lines.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path array is new each render; its text is the key
@@ -306,10 +330,29 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
         if (row) setErrorsFor([[row, latest.current.validateRow(row)]]);
         emit(next);
       },
+      patch: (rowIndex, fields) => {
+        const next = store.patchRow(rowIndex, fields);
+        const row = next[rowIndex];
+        if (row) setErrorsFor([[row, latest.current.validateRow(row)]]);
+        emit(next);
+      },
+      documentData: () => services?.data.get(),
       focusCell,
       openCatalog: (rowIndex) => setPickerRow(rowIndex),
     }),
-    [fieldPathId.$id, lang, tc, readonly, disabled, columnTitle, store, emit, focusCell, setErrorsFor],
+    [
+      fieldPathId.$id,
+      lang,
+      tc,
+      readonly,
+      disabled,
+      columnTitle,
+      store,
+      emit,
+      focusCell,
+      setErrorsFor,
+      services,
+    ],
   );
 
   const onAction = useCallback(
@@ -353,9 +396,21 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
     (matrix: unknown[][], at: number, source: ImportReport['source']) => {
       // OrdNo is provisional here (the store renumbers on insert) but must be present to validate.
       const base = hasOrdinal ? { ...emptyRow(columns), [ORDINAL_FIELD]: 1 } : emptyRow(columns);
-      const result = rowsFromMatrix(matrix, columns, columnTitle, validateRow, base, (row) =>
-        recomputeRow(row, mapping),
+      const result = rowsFromMatrix(
+        matrix,
+        columns,
+        columnTitle,
+        validateRow,
+        base,
+        (row) => recomputeRow(row, mapping),
+        declaredColumns,
       );
+      // A flag whose columns the sheet filled is ticked, so what was imported is shown.
+      for (const [pointer, opened] of Object.entries((uiOptions as TableOptions).opens ?? {})) {
+        const filled = result.rows.some((row) => opened.some((name) => readField(row, name) !== undefined));
+        if (filled && valueAt(services?.data.get(), pointer) !== true)
+          services?.setFieldValue(pointer.split('/').slice(1), true);
+      }
       const current = store.getSnapshot();
       // A table holding only the blank starter line is replaced rather than appended to.
       const onlyBlank =
@@ -371,7 +426,18 @@ export function ProductTableField(props: FieldProps<ProductRow[]>) {
       }
       setImportReport({ source, imported: result.rows.length, total: result.total, issues: result.issues });
     },
-    [columns, columnTitle, validateRow, mapping, store, emit, hasOrdinal],
+    [
+      columns,
+      declaredColumns,
+      columnTitle,
+      validateRow,
+      mapping,
+      store,
+      emit,
+      hasOrdinal,
+      uiOptions,
+      services,
+    ],
   );
 
   const onPaste = useCallback(

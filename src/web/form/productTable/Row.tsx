@@ -33,6 +33,7 @@ export const Row = memo(function Row({ index, row, columns, errors, count, onAct
           column={column}
           value={readField(row, column.name)}
           error={errors?.[column.name]}
+          row={column.editor ? row : undefined}
         />
       ))}
       {!ctx.readonly && (

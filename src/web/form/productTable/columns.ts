@@ -9,7 +9,9 @@ export type ColumnKind =
   | 'boolean'
   | 'catalog'
   | 'computed'
-  | 'date';
+  | 'date'
+  /** A cell drawn by a named editor (ui:options.editors; editors/<name>.tsx). */
+  | 'editor';
 
 export interface Column {
   /** National field name of the product line (CatalogCode, Count, Summa, …). */
@@ -23,6 +25,10 @@ export interface Column {
   optionKeys?: string[];
   required: boolean;
   width: number;
+  /** The cell editor's name (editors/<name>.tsx) when ui:options.editors names one. */
+  editor?: string;
+  /** The field's schema, for a named editor that reads its keywords (a benefit: its serverCheck). */
+  schema?: RJSFSchema;
 }
 
 /** Columns shown when the UI schema does not list its own (ui:options.columns), in this order. */
@@ -58,6 +64,7 @@ const WIDTHS: Record<ColumnKind, number> = {
   catalog: 230,
   computed: 130,
   date: 110,
+  editor: 200,
 };
 
 function typesOf(schema: RJSFSchema): string[] {
@@ -108,6 +115,10 @@ function fieldSchema(
 /** The product table's ui:options (schemas/documents/<kind>/ui.json). */
 export interface TableOptions {
   columns?: readonly string[];
+  /** Document flag (JSON pointer) → columns shown only while it is true (engine/ui/tableColumns.ts). */
+  opens?: Readonly<Record<string, readonly string[]>>;
+  /** Line field → cell editor name (src/web/form/productTable/editors/<name>.tsx). */
+  editors?: Readonly<Record<string, string>>;
   /** Line field → document total field it sums into (relative to the object declaring documentTotals). */
   totals?: Readonly<Record<string, string>>;
   /** The line field whose document total is written in words on the printed form. */
@@ -128,18 +139,25 @@ export function columnsFor(
   options: TableOptions = {},
   resolve: (schema: RJSFSchema) => RJSFSchema = (schema) => schema,
   ordinalField = 'OrdNo',
+  shown?: readonly string[],
 ): Column[] {
   const computed = computedFields(mapping);
   for (const name of options.computed ?? []) computed.add(name);
-  const names = (options.columns ?? DEFAULT_COLUMN_ORDER).filter((name) => name !== ordinalField);
+  const names = (shown ?? options.columns ?? DEFAULT_COLUMN_ORDER).filter((name) => name !== ordinalField);
   return names.flatMap((name) => {
     const found = fieldSchema(lineSchema, name, resolve);
     if (!found) return [];
     const { raw, schema, required } = found;
     const types = typesOf(schema);
-    if (types.includes('object') || types.includes('array')) return [];
+    const editor = options.editors?.[name];
+    if ((types.includes('object') || types.includes('array')) && !editor) return [];
     const widget = options.widgets?.[name];
-    const kind = kindOf(name, schema, computed, widget);
+    // A named editor draws the cell; the field's own kind still reads it from a sheet (an object
+    // field, Marks, is read by its editor only).
+    const kind =
+      editor && (types.includes('object') || types.includes('array'))
+        ? 'editor'
+        : kindOf(name, schema, computed, widget);
     const decimals =
       kind === 'decimal' || kind === 'computed'
         ? widget === 'count' || COUNT_FIELDS.has(name)
@@ -163,7 +181,9 @@ export function columnsFor(
         options: enumValues,
         optionKeys: options.enumNames?.[name] ? [...options.enumNames[name]] : undefined,
         required,
-        width: WIDTHS[kind],
+        width: editor ? WIDTHS.editor : WIDTHS[kind],
+        editor,
+        schema: editor ? schema : undefined,
       },
     ];
   });

@@ -15,6 +15,10 @@ export interface TableContextValue {
   columnTitle(column: Column): string;
   optionLabel(column: Column, option: string | number): string;
   commit(rowIndex: number, field: string, value: unknown): void;
+  /** Writes several fields of a line at once (named cell editors). */
+  patch(rowIndex: number, fields: Record<string, unknown>): void;
+  /** The whole document now (named cell editors read dates and parties). */
+  documentData(): unknown;
   focusCell(rowIndex: number, field: string): void;
   openCatalog(rowIndex: number): void;
 }

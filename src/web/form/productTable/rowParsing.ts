@@ -1,3 +1,4 @@
+import { textFormOf } from '../../../engine/textForms';
 import { type ProductRow, parseDecimalInput, withField } from '../engine';
 import { parseLocalDate } from '../format';
 import type { Column } from './columns';
@@ -70,6 +71,12 @@ export function cellValue(
     }
     case 'boolean':
       return { value: /^(1|true|да|ha|yes|x|\+)$/i.test(text) };
+    case 'editor': {
+      // An object field (Marks) is read from its cell by the text form its schema names
+      // (engine/textForms.ts); without one it cannot come from a sheet.
+      const form = textFormOf(column.schema);
+      return form ? { value: form.read(String(raw)) ?? undefined } : { value: undefined };
+    }
     case 'date':
       // A spreadsheet's day as dd.mm.yyyy or dd/mm/yyyy (as ru and uz write it), or already yyyy-MM-dd.
       return { value: parseLocalDate(text, 'ru') ?? parseLocalDate(text, 'uz') ?? text };
@@ -87,6 +94,8 @@ export function mapHeader(
   firstRow: readonly unknown[],
   columns: readonly Column[],
   titleOf: (column: Column) => string,
+  /** The columns cells follow without a header (the shown ones); `columns` by default. */
+  positional: readonly Column[] = columns,
 ): { mapping: Array<Column | undefined>; hasHeader: boolean } {
   const byName = new Map<string, Column>();
   for (const column of columns) {
@@ -101,7 +110,7 @@ export function mapHeader(
   });
   if (matched.filter(Boolean).length >= Math.min(2, firstRow.length))
     return { mapping: matched, hasHeader: true };
-  const editable = columns.filter((c) => c.kind !== 'computed');
+  const editable = positional.filter((c) => c.kind !== 'computed');
   return { mapping: firstRow.map((_, i) => editable[i]), hasHeader: false };
 }
 

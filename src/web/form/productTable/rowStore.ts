@@ -50,12 +50,20 @@ export class RowStore {
     return this.commit(next);
   }
 
-  /** Sets several fields of a row at once (e.g. a classifier pick fills code, name and package). */
+  /**
+   * Sets several fields of a row at once (e.g. a classifier pick fills code, name and package); a key
+   * may be a slash path into a block of the line (a benefit's TaxRelief/Name), undefined removes.
+   */
   patchRow(index: number, patch: ProductRow): readonly ProductRow[] {
     const current = this.rows[index];
     if (!current) return this.rows;
     const next = [...this.rows];
-    next[index] = recomputeRow({ ...current, ...patch }, this.mapping);
+    let patched: ProductRow = { ...current };
+    for (const [field, value] of Object.entries(patch)) {
+      if (field.includes('/') || value === undefined) patched = withField(patched, field, value);
+      else patched[field] = value;
+    }
+    next[index] = recomputeRow(patched, this.mapping);
     return this.commit(next);
   }
 

@@ -32,16 +32,18 @@ export function rowsFromMatrix(
   validate: (row: ProductRow) => Record<string, import('ajv').ErrorObject> | null,
   base: ProductRow,
   recompute: (row: ProductRow) => ProductRow,
+  /** Every column the table declares (flag columns too): a header may name any of them. */
+  declared: readonly Column[] = columns,
 ): SheetResult {
   if (matrix.length === 0) return { rows: [], issues: [], total: 0 };
-  const { mapping, hasHeader } = mapHeader(matrix[0], columns, titleOf);
+  const { mapping, hasHeader } = mapHeader(matrix[0], declared, titleOf, columns);
   const headerNames = mapping.map((column, i) =>
     hasHeader ? String(matrix[0][i] ?? '') : column ? titleOf(column) : '',
   );
   const nameOf = (field: string) => {
     const i = mapping.findIndex((column) => column?.name === field);
     if (i >= 0) return headerNames[i];
-    const column = columns.find((c) => c.name === field);
+    const column = declared.find((c) => c.name === field);
     return column ? titleOf(column) : field;
   };
   const rows: ProductRow[] = [];

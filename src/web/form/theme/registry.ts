@@ -12,6 +12,7 @@ import { MeasureWidget } from '../widgets/MeasureWidget';
 import { CountWidget, MoneyWidget } from '../widgets/NumberWidgets';
 import { PhoneWidget } from '../widgets/PhoneWidget';
 import { DistrictWidget, RegionWidget } from '../widgets/RegionWidgets';
+import { RentContractWidget } from '../widgets/RentContractWidget';
 import { SelectWidget } from '../widgets/SelectWidget';
 import { TextareaWidget } from '../widgets/TextareaWidget';
 import { HiddenWidget, PasswordWidget, TextWidget } from '../widgets/TextWidget';
@@ -54,6 +55,7 @@ export const editWidgets: RegistryWidgetsType = {
   UpDownWidget: MoneyWidget,
   phone: PhoneWidget,
   tinLookup: TinLookupWidget,
+  rentContract: RentContractWidget,
   classifier: ClassifierWidget,
   package: PackageWidget,
   region: RegionWidget,

@@ -93,9 +93,12 @@ export function ViewProductTable({ registry, fieldPathId }: FieldProps) {
   const unit = (column: PrintColumn) => (column.money ? currency : undefined);
   const cellClass = (column: PrintColumn) => (column.numeric ? 'vt-num' : undefined);
   return (
+    // Focusable: when the columns outgrow the box it scrolls sideways, and a keyboard must reach it too.
     <section
       ref={boxRef}
       className="vt"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard (WCAG 2.1.1)
+      tabIndex={0}
       aria-label={table.title}
       data-table={pointer}
       data-cards={cards || undefined}

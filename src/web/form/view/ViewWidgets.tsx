@@ -164,6 +164,7 @@ export const viewWidgets: RegistryWidgetsType = {
   UpDownWidget: DecimalView,
   phone: PhoneView,
   tinLookup: PlainView,
+  rentContract: PlainView,
   classifier: PlainView,
   package: PlainView,
   region: RegionView,

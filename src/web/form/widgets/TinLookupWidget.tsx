@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILTER_DEBOUNCE_MS } from '../../../engine/constants';
 import { partyFillAt, type Schema } from '../../../engine/ui/parties';
@@ -8,6 +8,53 @@ import { type FormServices, pathOfId, readAt } from '../theme/formContext';
 import { useFormText } from '../theme/formText';
 import { inputLook, useWidgetAria } from './a11y';
 import { lookupParty, partyValues } from './partyLookup';
+import './registerSearch.css';
+
+// The register search opens on demand: its code and texts load with the first click.
+const RegisterSearchDialog = lazy(() => import('./RegisterSearchDialog'));
+
+/** The button beside a party's TIN that searches the register by TIN, PINFL or name (issue 27.5). */
+function RegisterSearchButton({ value, onChoose }: { value: string; onChoose: (identity: string) => void }) {
+  const { t, ready } = useTranslation('organizations', { useSuspense: false });
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        aria-label={ready ? t('register.open') : undefined}
+        title={ready ? t('register.open') : undefined}
+        onClick={() => setOpen(true)}
+      >
+        <svg
+          aria-hidden="true"
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <RegisterSearchDialog
+            open
+            initial={value}
+            onClose={() => setOpen(false)}
+            onChoose={(row) => {
+              setOpen(false);
+              onChoose(row.identity);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 type Status = 'idle' | 'searching' | 'found' | 'notFound' | 'unavailable';
 
@@ -117,29 +164,39 @@ export function TinLookupWidget(props: WidgetProps) {
   const foundParty = looked?.tin === tin ? looked.party : undefined;
 
   const statusId = `${id}__lookup`;
+  const input = (
+    <Input
+      id={id}
+      {...inputLook(options)}
+      {...aria}
+      aria-describedby={
+        [aria['aria-describedby'], fill ? statusId : undefined].filter(Boolean).join(' ') || undefined
+      }
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={14}
+      value={value ?? ''}
+      required={required}
+      disabled={disabled}
+      readOnly={readonly}
+      onChange={(event) => {
+        const digits = event.target.value.replace(/\D/g, '').slice(0, 14);
+        onChange(digits === '' ? options.emptyValue : digits);
+      }}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    />
+  );
   return (
     <>
-      <Input
-        id={id}
-        {...inputLook(options)}
-        {...aria}
-        aria-describedby={
-          [aria['aria-describedby'], fill ? statusId : undefined].filter(Boolean).join(' ') || undefined
-        }
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={14}
-        value={value ?? ''}
-        required={required}
-        disabled={disabled}
-        readOnly={readonly}
-        onChange={(event) => {
-          const digits = event.target.value.replace(/\D/g, '').slice(0, 14);
-          onChange(digits === '' ? options.emptyValue : digits);
-        }}
-        onBlur={() => onBlur(id, value)}
-        onFocus={() => onFocus(id, value)}
-      />
+      {fill && !readonly && !disabled ? (
+        <div className="tin-lookup-row">
+          {input}
+          <RegisterSearchButton value={tin} onChoose={(identity) => onChange(identity)} />
+        </div>
+      ) : (
+        input
+      )}
       {fill && (
         <div id={statusId} className="form-item-hint" aria-live="polite">
           {status === 'searching' && t('lookup.searching')}

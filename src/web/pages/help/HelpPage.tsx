@@ -12,7 +12,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** Help: the current reporting month and how to generate an e-invoice, plus the Excel template. */
 export default function HelpPage() {
-  const { t, i18n } = useTranslation('common');
+  const { t, i18n } = useTranslation(['common', 'forms']);
   const [busy, setBusy] = useState(false);
   const demo = useDemoMode();
   void i18n.language;

@@ -6,6 +6,7 @@ import { printLayoutOf } from '../../../engine/print';
 import { PATHS } from '../../../engine/routes';
 import { ApiRequestError } from '../../api/client';
 import { useDocumentView } from '../../api/documents';
+import { useDocumentTransport, useProviderName } from '../../api/operators';
 import { useVerifyUrl } from '../../api/print';
 import { PRINT_NAMESPACES, PrintDocument } from '../../form/print/PrintDocument';
 import { usePrintDownload } from '../../form/print/usePrintDownload';
@@ -31,12 +32,27 @@ export default function PrintPage() {
     number: document?.number ?? null,
   });
   const status = document ? statusInfo(document.kind, document.status) : null;
+  // The operator's and the roaming hub's ids, printed beside Hujjat's as operators print both.
+  const transport = useDocumentTransport(id).data ?? null;
+  const providerName = useProviderName();
   const facts = useMemo(
     () =>
       document
-        ? { id: document.id, statusText: status ? t(`exchange:status.${status.key}`) : undefined }
+        ? {
+            id: document.id,
+            statusText: status ? t(`exchange:status.${status.key}`) : undefined,
+            ...(transport
+              ? {
+                  operator: {
+                    name: providerName(transport.provider),
+                    documentId: transport.operatorId,
+                    roamingId: transport.roamingId,
+                  },
+                }
+              : {}),
+          }
         : undefined,
-    [document, status, t],
+    [document, status, t, transport, providerName],
   );
   const title = document
     ? `${t(`documents:kinds.${document.kind}`, { defaultValue: document.kind })} ${document.number ?? ''}`.trim()

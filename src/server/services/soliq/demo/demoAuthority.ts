@@ -5,14 +5,17 @@ import { CatalogueReader } from '../../catalogue/listQuery';
 import type { ListKey } from '../../catalogue/lists';
 import { normalizeSearch } from '../../catalogue/searchText';
 import { objectId } from '../objectId';
-import type { CompanyRow, Lgota, Page, Rows, TasnifRow, TaxAuthority } from '../types';
+import type { CompanyRow, Lgota, Page, Rows, TasnifRow, TaxAuthority, VatStatusOn } from '../types';
 import {
   DEMO_COMPANY_PRODUCTS,
+  DEMO_EXCHANGE_OPERATORS,
   DEMO_INDIVIDUAL_REGISTRY,
   DEMO_LOTS,
+  DEMO_RENT_CONTRACTS,
   DEMO_TAXPAYERS,
   demoTurnover,
 } from './registry';
+import { DEMO_VAT_FROM, demoNonConformity, demoRisk } from './riskRegistry';
 
 // The demo registry behind the same interface as the real services (demo mode and tests): the
 // labelled demo taxpayers of registry.ts, and for the benefit lists the catalogue this instance
@@ -38,6 +41,15 @@ export class DemoTaxAuthority implements TaxAuthority {
 
   async taxpayer(tin: string) {
     return DEMO_TAXPAYERS.find((t) => t.tin === tin) ?? null;
+  }
+
+  async searchTaxpayers(text: string, limit: number) {
+    const words = normalizeSearch(text).split(' ').filter(Boolean);
+    if (words.length === 0) return [];
+    return DEMO_TAXPAYERS.filter((t) => {
+      const name = normalizeSearch(t.name);
+      return words.every((w) => name.includes(w));
+    }).slice(0, limit);
   }
 
   async individual(tinOrPinfl: string) {
@@ -151,5 +163,38 @@ export class DemoTaxAuthority implements TaxAuthority {
 
   async guid() {
     return objectId();
+  }
+
+  async exchangeOperator(tin: string) {
+    const chosen = DEMO_EXCHANGE_OPERATORS[tin];
+    return chosen ? { tin, ...chosen, isDemo: true } : null;
+  }
+
+  async vatStatusOn(tin: string, date: string): Promise<VatStatusOn | null> {
+    const taxpayer = await this.taxpayer(tin);
+    if (!taxpayer) return null;
+    const registered = Boolean(taxpayer.vatPayer) && !(DEMO_VAT_FROM[tin] && date < DEMO_VAT_FROM[tin]);
+    return {
+      tin,
+      date,
+      vatPayer: registered,
+      vatRegCode: registered ? (taxpayer.vatRegCode ?? null) : null,
+      vatRegStatus: registered ? (taxpayer.vatRegStatus ?? null) : null,
+      isDemo: true,
+    };
+  }
+
+  async riskStatus(tin: string, period: string) {
+    return demoRisk(tin, period, Boolean(await this.taxpayer(tin)));
+  }
+
+  async nonConformity(tin: string) {
+    return demoNonConformity(tin);
+  }
+
+  async rentContracts(query: { sellerTin: string; buyerTin: string }) {
+    return DEMO_RENT_CONTRACTS.filter(
+      (c) => c.lessorTin === query.sellerTin && c.lesseeTin === query.buyerTin,
+    );
   }
 }

@@ -1,5 +1,13 @@
 import { DEMO_INDIVIDUALS, DEMO_ORGANIZATIONS } from '../../../db/seeds/organizations';
-import type { CompanyProduct, Individual, LotInfo, Taxpayer, TaxpayerType, VatStatus } from '../types';
+import type {
+  CompanyProduct,
+  Individual,
+  LotInfo,
+  RentContract,
+  Taxpayer,
+  TaxpayerType,
+  VatStatus,
+} from '../types';
 
 // DEMO tax registry: what the demo registry answers in demo mode and in tests. The demo
 // organisations (db/seeds/organizations.ts) plus a small labelled set of counterparties that have no
@@ -185,6 +193,43 @@ export const DEMO_LOTS: LotInfo[] = [
         price: '15000.00',
       },
     ],
+    isDemo: true,
+  },
+];
+
+/**
+ * The exchange operator the (demo) tax portal lists per demo company. The first two chose Didox, whose
+ * API the demo's stand-in operator speaks; the third chose another operator, so its settings screen
+ * shows the warning that the bound operator differs.
+ */
+export const DEMO_EXCHANGE_OPERATORS: Record<string, { operator: string; name: string }> = {
+  '302000001': { operator: 'didox', name: 'Didox' },
+  '302000002': { operator: 'didox', name: 'Didox' },
+  '302000003': { operator: 'faktura', name: 'Faktura.uz' },
+};
+
+/** Demo rent contracts (the invoice's rent block), labelled demo: Demo Savdo lets premises to two tenants. */
+export const DEMO_RENT_CONTRACTS: RentContract[] = [
+  {
+    rentId: 'DEMO-RENT-0001',
+    lessorTin: '302000001',
+    lesseeTin: '302000002',
+    contractNo: 'DEMO-IJ-1',
+    contractDate: '2026-01-05',
+    from: '2026-01-01',
+    to: '2026-12-31',
+    address: "Toshkent sh., Demo ko'chasi 1, 2-qavat (demo)",
+    isDemo: true,
+  },
+  {
+    rentId: 'DEMO-RENT-0002',
+    lessorTin: '302000001',
+    lesseeTin: '302000002',
+    contractNo: 'DEMO-IJ-2',
+    contractDate: '2026-03-01',
+    from: '2026-03-01',
+    to: '2027-02-28',
+    address: "Toshkent sh., Demo ko'chasi 1, ombor (demo)",
     isDemo: true,
   },
 ];

@@ -20,6 +20,34 @@ export interface HttpOptions {
 export type Answer = unknown | null;
 
 const NOT_FOUND_TTL_MS = 5 * 60_000;
+const REPLY_MAX = 500;
+
+/** The service's own words in a refusal (`message`, `reason` or `error` of its JSON, or its text), bounded. */
+export async function replyOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.text()).slice(0, 20_000);
+    let text = body;
+    try {
+      const parsed = JSON.parse(body) as Record<string, unknown>;
+      const found = [parsed.message, parsed.reason, parsed.error, parsed.errorMessage].find(
+        (v) => typeof v === 'string' && v.trim(),
+      );
+      text = typeof found === 'string' ? found : '';
+    } catch {
+      if (/^\s*</.test(body)) text = '';
+    }
+    // Control characters (code < 32 or 127) become spaces: the reply is shown as one line of text.
+    const clean = [...text]
+      .map((ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? ' ' : ch))
+      .join('')
+      .replace(/\s+/g, ' ')
+      .trim();
+    return clean ? clean.slice(0, REPLY_MAX) : null;
+  } catch {
+    return null;
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class TaxHttpClient {
@@ -107,8 +135,7 @@ export class TaxHttpClient {
         continue;
       }
       if (!response.ok) {
-        await response.body?.cancel().catch(() => {});
-        throw new TaxServiceError('badAnswer', `${where}: HTTP ${response.status}`);
+        throw new TaxServiceError('badAnswer', `${where}: HTTP ${response.status}`, await replyOf(response));
       }
       try {
         return (await response.json()) as unknown;

@@ -6,14 +6,17 @@ import { type HttpOptions, TaxHttpClient } from './client';
 import {
   toCompanies,
   toCompanyLgotas,
+  toExchangeOperator,
   toGuid,
   toIndividual,
   toLgotas,
   toLot,
   toProducts,
+  toRentContracts,
   toTasnif,
   toTaxpayer,
 } from './normalize';
+import { toNonConformity, toRiskStatus, toVatStatusOn } from './normalizeChecks';
 
 // The real services. The tax authority's API (SOLIQ_API_URL) and the invoice service
 // (FACTURA_API_URL) are called with the operation names of spec §7 (the same names /api/Soliq and
@@ -137,11 +140,44 @@ export class HttpTaxAuthority implements TaxAuthority {
     return answer === null ? null : toLot(answer);
   }
 
+  /** The tax authority's payerRegCode on a day: the VAT registration code and status then. */
+  async vatStatusOn(tin: string, date: string) {
+    const answer = await this.soliq.get('payerRegCode', { tin, date });
+    return answer === null ? null : toVatStatusOn(answer, tin, date);
+  }
+
+  /** The 2026 risk score (operation name as the tax authority's cabinet calls it; see docs/checks.md). */
+  async riskStatus(tin: string, period: string) {
+    const answer = await this.soliq.get('getRiskStatus', { tin, period });
+    return answer === null ? null : toRiskStatus(answer, tin, period);
+  }
+
+  /** The non-conformity list (Didox utilities: /non-conformity-goods-companies, rows {tin, name, dateOper}). */
+  async nonConformity(tin: string) {
+    const answer = await this.soliq.get('nonconformitygoodscompanies', { tin });
+    return toNonConformity(answer, tin);
+  }
+
+  async rentContracts(query: { sellerTin: string; buyerTin: string }) {
+    const answer = await this.invoiceService().get('getRentedContracts', query);
+    return answer === null ? [] : toRentContracts(answer);
+  }
+
   /** From the invoice service when configured; otherwise made here (the same 24-hex ObjectId form). */
   async guid() {
     if (!this.factura) return objectId();
     const answer = await this.factura.get('guid', {}, { cache: false });
     if (answer === null) throw new TaxServiceError('badAnswer', 'guid: 404');
     return toGuid(answer);
+  }
+
+  /**
+   * The tax portal's record of the company's operator. The portal documents no public operation for
+   * it: SOLIQ_API_URL is asked `getExchangeOperator?tin=` (ours), which a proxy in front of the portal,
+   * or another Hujjat, answers.
+   */
+  async exchangeOperator(tin: string) {
+    const answer = await this.soliq.get('getExchangeOperator', { tin });
+    return answer === null ? null : toExchangeOperator(tin, answer);
   }
 }

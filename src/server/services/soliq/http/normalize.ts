@@ -2,9 +2,11 @@ import {
   type CompanyLgota,
   type CompanyProduct,
   type CompanyRow,
+  type ExchangeOperator,
   type Individual,
   type Lgota,
   type LotInfo,
+  type RentContract,
   type Rows,
   TAXPAYER_TYPES,
   type TasnifRow,
@@ -43,7 +45,7 @@ function at(obj: unknown, path: string): unknown {
   return node;
 }
 
-function pick(obj: unknown, ...paths: string[]): unknown {
+export function pick(obj: unknown, ...paths: string[]): unknown {
   for (const p of paths) {
     const v = at(obj, p);
     if (v !== undefined && v !== null && v !== '') return v;
@@ -51,7 +53,7 @@ function pick(obj: unknown, ...paths: string[]): unknown {
   return undefined;
 }
 
-function text(v: unknown): string | null {
+export function text(v: unknown): string | null {
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   if (typeof v !== 'string') return null;
   const t = v.trim();
@@ -65,19 +67,19 @@ function digits(v: unknown, length: number | [number, number]): string | null {
   return new RegExp(`^\\d{${min},${max}}$`).test(t) ? t : null;
 }
 
-function int(v: unknown): number | null {
+export function int(v: unknown): number | null {
   const n = typeof v === 'number' ? v : Number(text(v));
   return Number.isInteger(n) ? n : null;
 }
 
-function bool(v: unknown): boolean | null {
+export function bool(v: unknown): boolean | null {
   if (typeof v === 'boolean') return v;
   if (v === 1 || v === '1' || v === 'true') return true;
   if (v === 0 || v === '0' || v === 'false') return false;
   return null;
 }
 
-function list(answer: unknown): unknown[] {
+export function list(answer: unknown): unknown[] {
   const body = payload(answer);
   if (Array.isArray(body)) return body;
   const rows = pick(body, 'rows', 'items', 'content', 'data');
@@ -220,10 +222,45 @@ export function toLot(answer: unknown): LotInfo {
   };
 }
 
+/** Rent contracts (getRentedContracts): a list, bare or as `{data}`/`{rows}`; our names or common aliases. */
+export function toRentContracts(answer: unknown): RentContract[] {
+  const body = payload(answer);
+  const list = Array.isArray(body) ? body : pick(body, 'rows', 'contracts');
+  return (Array.isArray(list) ? list : []).map((c) => ({
+    rentId: text(pick(c, 'rentId', 'id', 'contractId')) ?? bad('rent id'),
+    lessorTin: digits(pick(c, 'lessorTin', 'sellerTin'), [9, 14]) ?? bad('lessor'),
+    lesseeTin: digits(pick(c, 'lesseeTin', 'buyerTin'), [9, 14]) ?? bad('lessee'),
+    contractNo: text(pick(c, 'contractNo', 'number')),
+    contractDate: text(pick(c, 'contractDate', 'date'))?.slice(0, 10) ?? null,
+    from: text(pick(c, 'from', 'rentFrom', 'dateFrom'))?.slice(0, 10) ?? bad('rent start'),
+    to: text(pick(c, 'to', 'rentTo', 'dateTo'))?.slice(0, 10) ?? bad('rent end'),
+    address: text(pick(c, 'address', 'objectAddress')),
+  }));
+}
+
 /** A 24-hex id from `{data: "…"}` or a bare string. */
 export function toGuid(answer: unknown): string {
   const body = payload(answer);
   const id = text(typeof body === 'string' ? body : pick(body, 'guid', 'id'));
   if (!id || !/^[0-9a-fA-F]{24}$/.test(id)) bad('24-hex id');
   return id!.toLowerCase();
+}
+
+/**
+ * The operator a company chose on the tax portal: `{operator|operatorName|name}` (bare or in `data`);
+ * a name the catalogue knows becomes its key, any other is kept as the portal wrote it.
+ */
+export function toExchangeOperator(tin: string, answer: unknown): ExchangeOperator | null {
+  const body = payload(answer);
+  const name = text(pick(body, 'operatorName', 'operator.name', 'operator', 'name'));
+  if (!name) return null;
+  const id = text(pick(body, 'operatorCode', 'operator.code', 'code')) ?? name;
+  return {
+    tin,
+    operator: id
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '')
+      .replace(/uz$/, ''),
+    name,
+  };
 }

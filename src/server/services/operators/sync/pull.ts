@@ -1,0 +1,199 @@
+// Incoming documents and status changes from the operator (issue 28 item 5): the company's list of
+// changes from its cursor, page by page; each change is stored in its own transaction with its
+// transport row (unique per operator id: a change taken twice — a page read again after a restart —
+// stores nothing twice), and the cursor moves after its page. New documents go through the existing
+// receiving path (exact signed bytes, receipt profile, every signer verified); a change of a document
+// held here is reconciled (the operator's signed state wins). A change the acting user has no right
+// for is held, not skipped: the next pull by someone who may takes it.
+import { getLifecycle } from '../../../../engine/lifecycle';
+import { ApiError } from '../../../errors';
+import type { Caller } from '../../documents/types';
+import { type InteropContext, importReceived } from '../../interop';
+import { type OperatorChange, OperatorError } from '../providers';
+import { reconcile } from './reconcile';
+import { type OperatorLink, withSession } from './session';
+import { cursorOf, finishRun, saveCursor, setTransport, startRun, transportByOperatorId } from './transport';
+
+export interface PullOutcome {
+  pulled: number;
+  held: number;
+  pages: number;
+}
+
+/** Pages of changes one pull reads at most (the next pull goes on from the cursor). */
+export const PULL_PAGE = 100;
+
+async function linkStored(
+  ctx: InteropContext,
+  link: OperatorLink,
+  change: OperatorChange,
+  documentId: string,
+  tx = ctx.db,
+) {
+  // A document pushed from here whose operator id was never recorded (the answer lost) is linked.
+  const { rows } = await tx.query(
+    `update operator_documents set operator_id = $3, roaming_id = coalesce($4, roaming_id), updated_at = now()
+      where organization_id = $1 and document_id = $2 and provider = $5 and operator_id is null returning id`,
+    [link.organizationId, documentId, change.operatorId, change.roamingId, link.provider.name],
+  );
+  if (rows.length) return;
+  await tx.query(
+    `insert into operator_documents (organization_id, provider, operator_id, roaming_id, document_id, kind, direction,
+       operator_status, transport_state)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 'delivered')
+     on conflict (organization_id, provider, operator_id) where operator_id is not null
+     do update set document_id = excluded.document_id, transport_state = 'delivered', failure_code = null,
+       failure_message = null, updated_at = now()`,
+    [
+      link.organizationId,
+      link.provider.name,
+      change.operatorId,
+      change.roamingId,
+      documentId,
+      change.kind,
+      change.outgoing ? 'out' : 'in',
+      change.status,
+    ],
+  );
+}
+
+async function hold(ctx: InteropContext, link: OperatorLink, change: OperatorChange, error: ApiError) {
+  await ctx.db.query(
+    `insert into operator_documents (organization_id, provider, operator_id, roaming_id, kind, direction,
+       operator_status, transport_state, failure_code, failure_message)
+     values ($1, $2, $3, $4, $5, $6, $7, 'held', $8, $9)
+     on conflict (organization_id, provider, operator_id) where operator_id is not null
+     do update set transport_state = 'held', failure_code = excluded.failure_code, updated_at = now()`,
+    [
+      link.organizationId,
+      link.provider.name,
+      change.operatorId,
+      change.roamingId,
+      change.kind,
+      change.outgoing ? 'out' : 'in',
+      change.status,
+      error.code,
+      error.messageKey,
+    ],
+  );
+}
+
+/** Takes one change: a new document stored, a held one's state reconciled. True when something changed. */
+export async function takeChange(
+  ctx: InteropContext,
+  link: OperatorLink,
+  caller: Caller,
+  change: OperatorChange,
+): Promise<boolean> {
+  if (!change.kind) return false;
+  const transport = await transportByOperatorId(
+    ctx.db,
+    link.organizationId,
+    link.provider.name,
+    change.operatorId,
+  );
+  if (transport?.document_id) {
+    if (transport.operator_status === change.status && transport.transport_state !== 'queued') return false;
+    const remote = await withSession(link, (s) => link.provider.fetchDocument(s, change.operatorId));
+    return reconcile(ctx, caller, transport, remote);
+  }
+  if (change.outgoing && change.status === getLifecycle(change.kind).initial) return false; // a draft there
+  const remote = await withSession(link, (s) => link.provider.fetchDocument(s, change.operatorId));
+  let documentId: string;
+  try {
+    const imported = await importReceived(
+      ctx,
+      caller,
+      { signature: remote.cms, kind: change.kind },
+      { onStored: (tx, id) => linkStored(ctx, link, change, id, tx) },
+    );
+    documentId = imported.documentId;
+    if (!imported.created) await linkStored(ctx, link, change, documentId);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const known = typeof err.params?.documentId === 'string' ? err.params.documentId : null;
+    if (err.code === 'ALREADY_RECEIVED' && known) documentId = known;
+    else if (err.code === 'NOT_YOURS_YET')
+      return false; // it comes again when its state moves
+    else {
+      await hold(ctx, link, change, err);
+      return false;
+    }
+    await linkStored(ctx, link, change, documentId);
+  }
+  // Signatures beyond the document's own (a rejection, a cancel) and the operator's status.
+  const stored = await transportByOperatorId(
+    ctx.db,
+    link.organizationId,
+    link.provider.name,
+    change.operatorId,
+  );
+  if (stored) await reconcile(ctx, caller, stored, remote);
+  return true;
+}
+
+/** One pull: held changes first, then the list from the cursor until it is read out. */
+export async function pullChanges(
+  ctx: InteropContext,
+  link: OperatorLink,
+  caller: Caller,
+  signal?: AbortSignal,
+): Promise<PullOutcome> {
+  const run = await startRun(ctx.db, link.organizationId, link.provider.name, 'pull');
+  const outcome: PullOutcome = { pulled: 0, held: 0, pages: 0 };
+  try {
+    const { rows: held } = await ctx.db.query<{
+      id: string;
+      operator_id: string;
+      kind: string;
+      direction: string;
+      operator_status: number;
+      roaming_id: string | null;
+    }>(
+      `select id, operator_id, kind, direction, operator_status, roaming_id from operator_documents
+        where organization_id = $1 and provider = $2 and transport_state = 'held'`,
+      [link.organizationId, link.provider.name],
+    );
+    for (const h of held) {
+      const change: OperatorChange = {
+        operatorId: h.operator_id,
+        roamingId: h.roaming_id,
+        kind: h.kind,
+        operatorType: '',
+        status: h.operator_status,
+        outgoing: h.direction === 'out',
+        updated: '',
+      };
+      if (await takeChange(ctx, link, caller, change)) outcome.pulled++;
+    }
+    let cursor = await cursorOf(ctx.db, link.organizationId, link.provider.name);
+    for (;;) {
+      if (signal?.aborted) break;
+      const page = await withSession(link, (s) => link.provider.listChanges(s, cursor, PULL_PAGE));
+      outcome.pages++;
+      for (const change of page.changes) if (await takeChange(ctx, link, caller, change)) outcome.pulled++;
+      if (page.cursor && page.cursor !== cursor)
+        await saveCursor(ctx.db, link.organizationId, link.provider.name, page.cursor);
+      cursor = page.cursor;
+      if (!page.more) break;
+    }
+    const { rows } = await ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from operator_documents where organization_id = $1 and transport_state = 'held'`,
+      [link.organizationId],
+    );
+    outcome.held = rows[0]?.n ?? 0;
+    await finishRun(ctx.db, run, { pulled: outcome.pulled, failed: outcome.held });
+    return outcome;
+  } catch (err) {
+    const code = err instanceof OperatorError ? err.kind : 'ERROR';
+    await finishRun(
+      ctx.db,
+      run,
+      { pulled: outcome.pulled },
+      { code, message: (err as Error).message.slice(0, 500) },
+    );
+    throw err;
+  }
+}
+
+export { setTransport };

@@ -1,0 +1,286 @@
+// When the operator's state and Hujjat's disagree, the operator's signed state wins (issue 28 item 6):
+// the steps between the two statuses are found in the kind's life cycle, each recorded with the
+// signature the operator holds for it (verified and matched to the parties like any received
+// signature) as an event of the document's hash-chained history; a status no step leads to is still
+// taken, as an `operatorStatus` event.
+import {
+  bytesEqual,
+  encodeCms,
+  fromBase64,
+  parseCms,
+  signatureValue,
+  splitSigners,
+  toBase64,
+} from '../../../../engine/cms';
+import {
+  type ActionDeclaration,
+  type DocumentParty,
+  getLifecycle,
+  nextStatus,
+  partiesOf,
+} from '../../../../engine/lifecycle';
+import type { Db } from '../../../db/client';
+import { appendEvent, sha256Hex } from '../../documents/chain';
+import { syncPartyRows } from '../../documents/partyRows';
+import { serialForms, timestampTokenBase64 } from '../../documents/signatures';
+import type { Caller, DocumentRow } from '../../documents/types';
+import { type InteropContext, matchSigners, type SignerReport, verifySigners } from '../../interop';
+import type { OperatorDocument } from '../providers';
+import { type OperatorDocumentRow, setTransport } from './transport';
+
+interface Step {
+  action: ActionDeclaration;
+  from: number;
+  to: number;
+}
+
+/** The shortest run of actions from `from` to `to` (at most 4). */
+export function stepsBetween(
+  kind: string,
+  content: unknown,
+  parties: DocumentParty[],
+  from: number,
+  to: number,
+): Step[] | null {
+  const lifecycle = getLifecycle(kind);
+  let frontier: Array<{ status: number; steps: Step[] }> = [{ status: from, steps: [] }];
+  for (let depth = 0; depth < 4; depth++) {
+    const next: typeof frontier = [];
+    for (const { status, steps } of frontier)
+      for (const action of lifecycle.actions.filter((a) => a.from.includes(status))) {
+        let target: number | null;
+        try {
+          target = nextStatus(kind, action.name, { status, content, parties });
+        } catch {
+          continue;
+        }
+        if (target === null || target === status) continue;
+        const path = [...steps, { action, from: status, to: target }];
+        if (target === to) return path;
+        next.push({ status: target, steps: path });
+      }
+    frontier = next;
+  }
+  return null;
+}
+
+function signerParts(cms: string | null): Array<{ value: Uint8Array; cms: string }> {
+  if (!cms) return [];
+  const { signedData } = parseCms(fromBase64(cms));
+  return splitSigners(signedData).map((part) => ({
+    value: signatureValue(part.signerInfos[0]),
+    cms: toBase64(encodeCms(part)),
+  }));
+}
+
+async function insertSignature(
+  tx: Db,
+  documentId: string,
+  action: string,
+  role: string,
+  identity: string,
+  cms: string,
+  report: SignerReport | undefined,
+  bytesHash: string,
+  now: Date,
+): Promise<{ id: string; hash: string }> {
+  const serial = report?.serialHex ? serialForms(report.serialHex) : { hex: '', dec: '' };
+  const cmsHash = sha256Hex(cms);
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into document_signatures (document_id, action, party_role, party_identity, signer_tin, signer_pinfl,
+       signer_name, signer_organization, serial_hex, serial_dec, signed_at, timestamp_at, timestamp_token, cms,
+       cms_hash, bytes_hash, ip, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, null, $17) returning id`,
+    [
+      documentId,
+      action,
+      role,
+      identity,
+      report?.tin ?? null,
+      report?.pinfl ?? null,
+      report?.name ?? null,
+      report?.organization ?? null,
+      serial.hex,
+      serial.dec,
+      report?.signedAt ?? null,
+      report?.timestampAt ?? null,
+      timestampTokenBase64(cms),
+      cms,
+      cmsHash,
+      bytesHash,
+      now,
+    ],
+  );
+  return { id: rows[0].id, hash: cmsHash };
+}
+
+/**
+ * The document's signer verdicts with those of the signatures taken from the operator added (the view
+ * shows each signature's own verdict: a received document's verdicts once covered only its signers at
+ * import, an own document's none).
+ */
+function withVerdicts(warnings: unknown, reports: Array<SignerReport | undefined>): unknown {
+  const taken = reports.filter((r): r is SignerReport => Boolean(r));
+  if (!taken.length) return warnings;
+  const held = (warnings ?? {}) as { signers?: SignerReport[] };
+  return { ...held, signers: [...(held.signers ?? []), ...taken] };
+}
+
+/**
+ * Takes the operator's state of a document held here. Answers whether Hujjat's copy changed. The
+ * transport row gets the operator's status, and `delivered` once the counterparty acted.
+ */
+export async function reconcile(
+  ctx: InteropContext,
+  caller: Caller,
+  transport: OperatorDocumentRow,
+  remote: OperatorDocument,
+): Promise<boolean> {
+  const documentId = transport.document_id as string;
+  const { rows } = await ctx.db.query<DocumentRow>('select * from documents where id = $1', [documentId]);
+  const doc = rows[0];
+  if (!doc) return false;
+  const content = doc.content;
+  const parties = partiesOf(doc.kind, content);
+  const counterpartyActed = (steps: Step[]) => steps.some((s) => s.action.by !== 'sender');
+  if (remote.status === doc.status) {
+    await setTransport(ctx.db, transport.id, {
+      operator_status: remote.status,
+      roaming_id: remote.roamingId ?? transport.roaming_id,
+    });
+    return false;
+  }
+  const steps = stepsBetween(doc.kind, content, parties, doc.status, remote.status) ?? [];
+  // The evidence: co-signatures the operator's CMS has beyond ours, and its other signatures by action.
+  const held = signerParts(doc.cms);
+  const newCosigners = signerParts(remote.cms).filter((p) => !held.some((h) => bytesEqual(h.value, p.value)));
+  const { rows: known } = await ctx.db.query<{ cms_hash: string }>(
+    'select cms_hash from document_signatures where document_id = $1',
+    [documentId],
+  );
+  const knownHashes = new Set(known.map((k) => k.cms_hash));
+  const otherSignatures = remote.signatures.filter((s) => !knownHashes.has(sha256Hex(s.cms)));
+  const evidence = steps.map((step) => {
+    if (step.action.sign.shape === 'cosign') {
+      const part = newCosigners.shift();
+      return part ? { cms: part.cms, reason: null as string | null } : null;
+    }
+    const index = otherSignatures.findIndex((s) => s.action === step.action.name);
+    return index < 0 ? null : otherSignatures.splice(index, 1)[0];
+  });
+  const reports = await Promise.all(
+    evidence.map(async (e) => {
+      if (!e) return undefined;
+      const { checks } = await verifySigners(ctx.signing, e.cms, { host: caller.host });
+      return (await matchSigners(ctx.db, checks, parties, content))[0];
+    }),
+  );
+  const now = ctx.now();
+  const joinedCms =
+    newCosigners.length || evidence.some((e, i) => e && steps[i].action.sign.shape === 'cosign')
+      ? remote.cms
+      : doc.cms;
+
+  await ctx.db.transaction(async (tx) => {
+    const { rows: locked } = await tx.query<{ version: number; status: number }>(
+      'select version, status from documents where id = $1 for update',
+      [documentId],
+    );
+    if (locked[0]?.version !== doc.version) throw new Error('the document changed while it was reconciled');
+    const { rows: previous } = await tx.query<{ identity: string; box: DocumentRow['source'] | null }>(
+      'select identity, box from document_parties where document_id = $1',
+      [documentId],
+    );
+    const contentHash = doc.content_hash;
+    if (steps.length) {
+      for (const [i, step] of steps.entries()) {
+        const e = evidence[i];
+        const actor = parties.find((p) => p.role === step.action.by);
+        const signature = e
+          ? await insertSignature(
+              tx,
+              documentId,
+              step.action.name,
+              step.action.by,
+              actor?.identity ?? '',
+              e.cms,
+              reports[i],
+              sha256Hex(parseCms(fromBase64(e.cms)).content ?? new Uint8Array()),
+              now,
+            )
+          : null;
+        await appendEvent(tx, {
+          documentId,
+          action: step.action.name,
+          fromStatus: step.from,
+          toStatus: step.to,
+          actorUserId: null,
+          actorOrgId: null,
+          actorIdentity: actor?.identity ?? null,
+          actorRole: step.action.by,
+          actorName: reports[i]?.name ?? actor?.name ?? null,
+          reason: e?.reason ?? null,
+          signatureId: signature?.id ?? null,
+          signatureHash: signature?.hash ?? null,
+          contentHash,
+          at: e && 'at' in e && e.at ? new Date(e.at as string) : now,
+        });
+      }
+    } else {
+      await appendEvent(tx, {
+        documentId,
+        action: 'operatorStatus',
+        fromStatus: doc.status,
+        toStatus: remote.status,
+        actorUserId: null,
+        actorOrgId: null,
+        actorIdentity: null,
+        actorRole: null,
+        actorName: transport.provider,
+        reason: null,
+        signatureId: null,
+        signatureHash: null,
+        contentHash,
+        at: now,
+      });
+    }
+    const updated: DocumentRow = {
+      ...doc,
+      status: remote.status,
+      version: doc.version + 1,
+      cms: joinedCms,
+      warnings: withVerdicts(doc.warnings, reports),
+      updated_at: now,
+    };
+    await tx.query(
+      'update documents set status = $2, version = $3, cms = $4, warnings = $5, updated_at = $6 where id = $1',
+      [
+        documentId,
+        updated.status,
+        updated.version,
+        joinedCms,
+        updated.warnings == null ? null : JSON.stringify(updated.warnings),
+        now,
+      ],
+    );
+    await syncPartyRows(tx, updated, parties, previous as Array<{ identity: string; box: null }>, []);
+    // A received document is the caller's copy only: the other parties hold theirs where they work.
+    if (doc.source === 'received')
+      await tx.query(
+        'update document_parties set box = null, awaiting = false where document_id = $1 and identity <> $2',
+        [documentId, caller.identity],
+      );
+    await tx.query(
+      `update operator_documents set operator_status = $2, roaming_id = coalesce($3, roaming_id),
+         transport_state = case when $4 then 'delivered' else transport_state end, updated_at = now()
+       where id = $1`,
+      [
+        transport.id,
+        remote.status,
+        remote.roamingId,
+        transport.direction === 'out' && counterpartyActed(steps),
+      ],
+    );
+  });
+  return true;
+}
