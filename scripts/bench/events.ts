@@ -52,6 +52,7 @@ const committedAt = new Map<string, number>();
 const latencies: number[] = [];
 let written = 0;
 let read = 0;
+let refused = 0;
 let writing = true;
 
 const start = (await app.inject({ method: 'GET', url: '/api/Events/getList?limit=500', headers })).json().data
@@ -77,6 +78,7 @@ async function follower(_: unknown, f: number) {
       headers: own,
     });
     if (res.statusCode === 429) {
+      refused += 1;
       await new Promise((r) => setTimeout(r, 200));
       continue;
     }
@@ -134,6 +136,7 @@ console.log(
 console.log(`| events read by ${FOLLOWERS} followers | ${read} = ${(read / wroteFor).toFixed(1)}/s |`);
 console.log(`| commit → seen p50 | ${pct(50)} ms |`);
 console.log(`| commit → seen p95 | ${pct(95)} ms (budget 1000) |`);
+console.log(`| followers' reads refused (429) | ${refused} |`);
 
 // ---- webhooks -------------------------------------------------------------------------------------
 const RECEIVER_PORT = Number(process.env.WEBHOOK_RECEIVER_PORT ?? 27030);

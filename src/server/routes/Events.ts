@@ -3,6 +3,7 @@ import { authenticate } from '../auth';
 import { callerLimitKey } from '../http/publishedLimits';
 import { callerOf } from '../services/documents';
 import {
+  createFeedPacer,
   createFeedWake,
   FEED_PAGE_DEFAULT,
   FEED_PAGE_MAX,
@@ -44,6 +45,8 @@ const errorBody = {
 export default async function eventRoutes(app: FastifyInstance) {
   const wake = createFeedWake(app.db);
   app.addHook('onClose', () => wake.close());
+  const pacer = createFeedPacer();
+  const paceKey = callerLimitKey('events');
 
   app.get<{ Querystring: { cursor?: string; limit?: number; wait?: number } }>(
     '/getList',
@@ -97,7 +100,10 @@ export default async function eventRoutes(app: FastifyInstance) {
       // The client went away (the response's close before it was sent): stop waiting.
       reply.raw.once('close', onClose);
       try {
-        const page = await followFeed(app.db, wake, caller, request.query, gone.signal);
+        const page = await followFeed(app.db, wake, caller, request.query, gone.signal, {
+          pacer,
+          key: paceKey(request),
+        });
         return { success: true, data: page };
       } finally {
         reply.raw.off('close', onClose);

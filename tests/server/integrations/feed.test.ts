@@ -7,6 +7,7 @@ import { lifecycleKinds } from '../../../src/engine/lifecycle';
 import { buildApp } from '../../../src/server/app';
 import type { Db } from '../../../src/server/db/client';
 import { DOCUMENT_RIGHTS } from '../../../src/server/services/access/actions';
+import { FEED_MIN_INTERVAL_MS } from '../../../src/server/services/feed';
 import { bearer, director, ROLE, type Session, staffMember } from '../access/helpers';
 import {
   act,
@@ -354,6 +355,20 @@ withDatabases(
       const added = await addDraft(ctx, { ...ORG1, token: boss.token }, 'invoice', draftOf('FEED-WAIT-1'));
       const page = await waiting;
       expect(page.events.map((e) => e.documentId)).toEqual([added.json().data.id]);
+    }, 60_000);
+
+    it('a caught-up follower asking again at once is held until the interval has passed', async () => {
+      let cursor = '';
+      for (;;) {
+        const page = await feed(ctx.app, boss, `limit=500&cursor=${encodeURIComponent(cursor)}`);
+        cursor = page.cursor;
+        if (!page.events.length) break;
+      }
+      // Caught up now: a read without waiting still answers no sooner than the interval after that.
+      const answeredAt = Date.now();
+      const page = await feed(ctx.app, boss, `wait=0&cursor=${encodeURIComponent(cursor)}`);
+      expect(page.events).toEqual([]);
+      expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(FEED_MIN_INTERVAL_MS - 20);
     }, 60_000);
   },
   {
