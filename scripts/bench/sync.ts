@@ -1,5 +1,5 @@
 /**
- * npm run bench:sync [-- --documents 10000 --pg postgres://…]
+ * npm run bench:sync [-- --documents 10000 --pg postgres://… --only pglite|postgresql]
  *
  * Incoming synchronisation (issue 28): N documents of mixed kinds (invoices, completion and
  * verification acts, contracts; 1–200 lines each) sent to demo company A by demo company B at
@@ -28,7 +28,7 @@ import { createJobQueue } from '../../src/server/jobs';
 import { saveBinding } from '../../src/server/services/operators/binding';
 import { keyIdOf } from '../../src/server/services/operators/credentialKey';
 import { operatorLinkOf, syncCaller } from '../../src/server/services/operators/sync';
-import { PULL_PAGE, takeChange } from '../../src/server/services/operators/sync/pull';
+import { PULL_PAGE, takePage } from '../../src/server/services/operators/sync/pull';
 import { withSession } from '../../src/server/services/operators/sync/session';
 import { cursorOf, saveCursor } from '../../src/server/services/operators/sync/transport';
 import { createSignatureService } from '../../src/server/signing';
@@ -210,7 +210,7 @@ async function bench(kind: 'pglite' | 'postgresql', pkiDir: string, url: string)
   for (;;) {
     const p0 = performance.now();
     const page = await withSession(link, (s) => link.provider.listChanges(s, cursor, PULL_PAGE));
-    for (const change of page.changes) if (await takeChange(ctx, link, caller, change)) stored++;
+    stored += await takePage(ctx, link, caller, page.changes);
     if (page.cursor) await saveCursor(db, orgA, 'didox', page.cursor);
     cursor = page.cursor;
     pages.push(performance.now() - p0);
@@ -245,7 +245,10 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hujjat-bench-sync-'));
   await ensureDemoPki(dir);
   const results = [];
-  const kinds: Array<'pglite' | 'postgresql'> = PG ? ['pglite', 'postgresql'] : ['pglite'];
+  const only = args.get('only');
+  const kinds = (PG ? ['pglite', 'postgresql'] : ['pglite']).filter((k) => !only || k === only) as Array<
+    'pglite' | 'postgresql'
+  >;
   for (const kind of kinds) {
     // A port per run: a kept-alive connection to the previous run's stand-in must not be reused.
     const port = PORT + kinds.indexOf(kind);

@@ -12,7 +12,7 @@ import { ApiError } from '../../errors';
 import { requireDocumentRight } from '../access';
 import { appendEvent, sha256Hex } from './chain';
 import { idempotent } from './idempotency';
-import { syncPartyRows } from './partyRows';
+import { PARTY_ROWS_COLUMNS, type PartyRowsDocument, syncPartyRows } from './partyRows';
 import { loadDocument, loadPartyRows, loadVisible, notFound } from './rows';
 import type { Caller, DocumentRow, DocumentsContext } from './types';
 import { validateContent } from './validation';
@@ -57,11 +57,11 @@ async function insertDraft(tx: Db, ctx: DocumentsContext, caller: Caller, draft:
   const now = ctx.now();
   const columns = summaryColumns(draft.kind, draft.content);
   const hash = draftHash(draft.content);
-  const { rows } = await tx.query<DocumentRow>(
+  const { rows } = await tx.query<PartyRowsDocument>(
     `insert into documents (kind, type_id, doc_type, national_id, number, doc_date, total_sum, status, owner_org_id,
        content, content_hash, created_by, updated_by, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $13)
-     returning *`,
+     returning ${PARTY_ROWS_COLUMNS}`,
     [
       draft.kind,
       lifecycle.typeId,
@@ -99,7 +99,7 @@ async function insertDraft(tx: Db, ctx: DocumentsContext, caller: Caller, draft:
     contentHash: hash,
     at: now,
   });
-  await syncPartyRows(tx, { ...doc, content: draft.content }, partiesOf(draft.kind, draft.content), []);
+  await syncPartyRows(tx, doc, partiesOf(draft.kind, draft.content), []);
   return doc.id;
 }
 

@@ -12,6 +12,25 @@ import type { Db } from '../../db/client';
 import type { Statement } from '../../db/combine';
 import type { DocumentRow, PartyRow } from './types';
 
+/** The columns of a document its party rows are written from (its content and bytes are not read). */
+export type PartyRowsDocument = Pick<
+  DocumentRow,
+  | 'id'
+  | 'kind'
+  | 'type_id'
+  | 'doc_type'
+  | 'number'
+  | 'doc_date'
+  | 'total_sum'
+  | 'status'
+  | 'created_at'
+  | 'updated_at'
+  | 'sent_at'
+>;
+/** Those columns, for a `returning` clause. */
+export const PARTY_ROWS_COLUMNS =
+  'id, kind, type_id, doc_type, number, doc_date, total_sum, status, created_at, updated_at, sent_at';
+
 interface Holder {
   identity: string;
   roles: Role[];
@@ -82,7 +101,7 @@ export const PARTY_ROW_COLUMNS =
  * has no holder); and one delete per row of an identity that is no longer a party (a draft edited).
  */
 export function partyRowsWrites(
-  doc: DocumentRow,
+  doc: PartyRowsDocument,
   parties: DocumentParty[],
   /** The rows before (only which identities have one, and their box, are read). */
   previous: Array<Pick<PartyRow, 'identity' | 'box'>>,
@@ -161,7 +180,7 @@ export function partyRowsWrites(
  */
 export async function syncPartyRows(
   tx: Db,
-  doc: DocumentRow,
+  doc: PartyRowsDocument,
   parties: DocumentParty[],
   /** The rows before (only which identities have one, and their box, are read). */
   previous: Array<Pick<PartyRow, 'identity' | 'box'>>,

@@ -2,9 +2,9 @@ import { encodeCms, fromBase64, parseCms, splitSigners, toBase64 } from '../../.
 import { type DocumentParty, documentSummary, getLifecycle } from '../../../engine/lifecycle';
 import type { Db } from '../../db/client';
 import { appendEvent, sha256Hex } from '../documents/chain';
-import { syncPartyRows } from '../documents/partyRows';
+import { PARTY_ROWS_COLUMNS, type PartyRowsDocument, syncPartyRows } from '../documents/partyRows';
 import { serialForms, timestampTokenBase64 } from '../documents/signatures';
-import type { Caller, DocumentRow } from '../documents/types';
+import type { Caller } from '../documents/types';
 import type { ReceivedRecord } from './received';
 import type { SignerReport } from './signers';
 import type { ReceivedStep } from './status';
@@ -53,12 +53,12 @@ export async function storeReceivedDocument(
     : { nationalId: null, number: null, date: null, type: null, total: null };
   const contentHash = sha256Hex(record.bytes);
   const sentAt = input.steps.length ? (signingTimeOf(findings, input.steps[0].signer) ?? now) : now;
-  const { rows } = await tx.query<DocumentRow>(
+  const { rows } = await tx.query<PartyRowsDocument>(
     `insert into documents (kind, type_id, doc_type, national_id, number, doc_date, total_sum, status, source,
        owner_org_id, content, signed_bytes, content_hash, cms, warnings, created_by, updated_by, created_at,
        updated_at, sent_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, 'received', null, $9, $10, $11, $12, $13, $14, $14, $15, $15, $16)
-     returning *`,
+     returning ${PARTY_ROWS_COLUMNS}`,
     [
       kind,
       lifecycle.typeId,

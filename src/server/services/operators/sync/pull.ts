@@ -10,6 +10,7 @@ import { ApiError } from '../../../errors';
 import type { Caller } from '../../documents/types';
 import { type InteropContext, importReceived } from '../../interop';
 import { type OperatorChange, OperatorError } from '../providers';
+import { countInGroups } from './groups';
 import { reconcile } from './reconcile';
 import { type OperatorLink, withSession } from './session';
 import { cursorOf, finishRun, saveCursor, setTransport, startRun, transportByOperatorId } from './transport';
@@ -22,6 +23,11 @@ export interface PullOutcome {
 
 /** Pages of changes one pull reads at most (the next pull goes on from the cursor). */
 export const PULL_PAGE = 100;
+/**
+ * Changes of one page taken at once: each waits on the operator (its document) and on the database
+ * for most of its time, so several overlap; more only queue for the two cores and the pool.
+ */
+export const PULL_CONCURRENCY = 4;
 
 async function linkStored(
   ctx: InteropContext,
@@ -132,6 +138,21 @@ export async function takeChange(
   return true;
 }
 
+/** Takes a page of changes, PULL_CONCURRENCY at a time, one operator document's changes in order. */
+export function takePage(
+  ctx: InteropContext,
+  link: OperatorLink,
+  caller: Caller,
+  changes: OperatorChange[],
+): Promise<number> {
+  return countInGroups(
+    changes,
+    (change) => change.operatorId,
+    PULL_CONCURRENCY,
+    (change) => takeChange(ctx, link, caller, change),
+  );
+}
+
 /** One pull: held changes first, then the list from the cursor until it is read out. */
 export async function pullChanges(
   ctx: InteropContext,
@@ -171,7 +192,7 @@ export async function pullChanges(
       if (signal?.aborted) break;
       const page = await withSession(link, (s) => link.provider.listChanges(s, cursor, PULL_PAGE));
       outcome.pages++;
-      for (const change of page.changes) if (await takeChange(ctx, link, caller, change)) outcome.pulled++;
+      outcome.pulled += await takePage(ctx, link, caller, page.changes);
       if (page.cursor && page.cursor !== cursor)
         await saveCursor(ctx.db, link.organizationId, link.provider.name, page.cursor);
       cursor = page.cursor;
