@@ -247,6 +247,18 @@ export function fetchParty(tin: string, signal?: AbortSignal) {
   });
 }
 
+/**
+ * DocumentOrganization/getOrgInfoByTinAndDoc: the party's requisites as an earlier document of the
+ * caller's holds them (for its corrected or additional document).
+ */
+export function fetchPartyAsOf(tin: string, documentId: string, date: string | null, signal?: AbortSignal) {
+  return apiFetch<{ data: Record<string, unknown> }>('DocumentOrganization/getOrgInfoByTinAndDoc', {
+    query: { tin, documentUid: documentId, ...(date ? { invoiceDate: date } : {}) },
+    quiet: true,
+    signal,
+  });
+}
+
 /** A rent contract the tax authority holds between the caller (lessor) and a buyer (getRentedContracts). */
 export interface RentContract {
   rentId: string;

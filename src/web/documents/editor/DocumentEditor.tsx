@@ -23,6 +23,7 @@ import { useProfile } from '../../auth/profile';
 import { DocumentForm } from '../../form/DocumentForm';
 import { MarkingDocumentContext } from '../../form/marking/documentKind';
 import { type ServerFieldError, toErrorSchema } from '../../form/serverErrors';
+import { type RequisitesAsOf, RequisitesAsOfContext } from '../../form/widgets/requisitesAsOf';
 import { Button, toast } from '../../ui';
 import { ChecksPanel } from '../checks/ChecksPanel';
 import { useDraftChecks } from '../checks/useDraftChecks';
@@ -211,6 +212,10 @@ export function DocumentEditor({
   const kindName = t(definition.titleKey);
   const counterparty = counterpartyName(kind, latest.current);
   const showCorrection = correction && needsOriginal(correction, type);
+  // The original chosen in this visit: parties are looked up as it holds them (its id is known only
+  // from the picker; a draft reopened looks parties up as of today until the original is chosen again).
+  const [originalDocument, setOriginalDocument] = useState<RequisitesAsOf | null>(null);
+  const requisitesAsOf = showCorrection ? originalDocument : null;
 
   return (
     <section className="page doc-editor" aria-labelledby="doc-editor-title">
@@ -229,6 +234,7 @@ export function DocumentEditor({
           onChoose={(doc) => {
             formRef.current?.setFieldValue([correction.block], originalBlock(correction, doc) as never);
             setOriginal(doc.nationalId ?? null);
+            setOriginalDocument({ documentId: doc.id, date: doc.date?.slice(0, 10) ?? null });
             setDirty(true);
             toast.info(t('workspace:editor.correction.chosen', { number: doc.number ?? '—' }));
           }}
@@ -236,18 +242,20 @@ export function DocumentEditor({
       )}
       <div className="doc-editor-form" onInput={() => setDirty(true)} onChange={() => setDirty(true)}>
         <MarkingDocumentContext.Provider value={markingDocument}>
-          <DocumentForm
-            schema={definition.schema as never}
-            uiSchema={definition.ui}
-            mode={mode}
-            initialData={initial}
-            onChange={onChange}
-            onSubmit={(data) => void saveChecked(data as Content, intent.current)}
-            extraErrors={serverErrors}
-            formRef={formRef}
-            validationMode={validationMode}
-            hideSubmit
-          />
+          <RequisitesAsOfContext.Provider value={requisitesAsOf}>
+            <DocumentForm
+              schema={definition.schema as never}
+              uiSchema={definition.ui}
+              mode={mode}
+              initialData={initial}
+              onChange={onChange}
+              onSubmit={(data) => void saveChecked(data as Content, intent.current)}
+              extraErrors={serverErrors}
+              formRef={formRef}
+              validationMode={validationMode}
+              hideSubmit
+            />
+          </RequisitesAsOfContext.Provider>
         </MarkingDocumentContext.Provider>
       </div>
       <ChecksPanel

@@ -1,13 +1,15 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILTER_DEBOUNCE_MS } from '../../../engine/constants';
 import { partyFillAt, type Schema } from '../../../engine/ui/parties';
 import { Input } from '../../ui';
+import { formatDate, langOf } from '../format';
 import { type FormServices, pathOfId, readAt } from '../theme/formContext';
 import { useFormText } from '../theme/formText';
 import { inputLook, useWidgetAria } from './a11y';
 import { lookupParty, partyValues } from './partyLookup';
+import { RequisitesAsOfContext } from './requisitesAsOf';
 import './registerSearch.css';
 
 // The register search opens on demand: its code and texts load with the first click.
@@ -68,9 +70,11 @@ interface Looked {
 
 /** The found party's facts beside its name: taxpayer type, bank by MFO, district, demo, a registry gap. */
 function FoundDetails({ party }: { party: Record<string, unknown> }) {
-  const { t, ready } = useTranslation(['reference', 'forms'], { useSuspense: false });
+  const { t, ready, i18n } = useTranslation(['reference', 'forms'], { useSuspense: false });
   if (!ready) return null;
   const parts: string[] = [];
+  if (party.Source === 'document')
+    parts.push(t('reference:lookup.asOf', { date: formatDate(party.AsOf, langOf(i18n.language)) }));
   if (typeof party.TaxpayerType === 'number') parts.push(t(`forms:enums.TaxpayerType.${party.TaxpayerType}`));
   if (typeof party.BankName === 'string') parts.push(t('reference:lookup.bank', { name: party.BankName }));
   if (typeof party.DistrictName === 'string') parts.push(String(party.DistrictName));
@@ -107,18 +111,21 @@ export function TinLookupWidget(props: WidgetProps) {
   /** What the last lookup wrote, by target path, so that a later lookup can take it back. */
   const filled = useRef<{ key: string; values: Record<string, unknown> } | null>(null);
   const tin = typeof value === 'string' ? value : '';
+  // A correction's original chosen (or changed): the party is looked up again, as of that document.
+  const asOf = useContext(RequisitesAsOfContext);
+  const lookupKey = asOf ? `${tin}@${asOf.documentId}` : tin;
 
   useEffect(() => {
     const complete = tin.length === 9 || tin.length === 14;
     // Typing the same number again after editing it looks it up again.
     if (!complete) lastLooked.current = null;
-    if (!fill || !services || readonly || !complete || tin === lastLooked.current) return;
+    if (!fill || !services || readonly || !complete || lookupKey === lastLooked.current) return;
     const controller = new AbortController();
     const timer = setTimeout(async () => {
-      lastLooked.current = tin;
+      lastLooked.current = lookupKey;
       setLooked({ tin, status: 'searching', name: '' });
       try {
-        const result = await lookupParty(tin, controller.signal);
+        const result = await lookupParty(tin, controller.signal, asOf);
         if (controller.signal.aborted) return;
         if (result.status === 'unavailable') return setLooked({ tin, status: result.status, name: '' });
         const target = [...pathOfId(id).slice(0, -1), ...fill.object];
@@ -156,7 +163,7 @@ export function TinLookupWidget(props: WidgetProps) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [tin, fill, services, readonly, id]);
+  }, [tin, lookupKey, asOf, fill, services, readonly, id]);
 
   // The message speaks of the number in the field only; while it is being edited it says nothing.
   const status: Status = looked && looked.tin === tin ? looked.status : 'idle';

@@ -1,6 +1,7 @@
 import { PARTY_ANSWER_FIELDS } from '../../../engine/ui/parties';
 import { ApiRequestError } from '../../api/client';
-import { fetchParty } from '../../api/reference';
+import { fetchParty, fetchPartyAsOf } from '../../api/reference';
+import type { RequisitesAsOf } from './requisitesAsOf';
 
 export type LookupResult =
   | { status: 'found'; party: Record<string, unknown> }
@@ -14,7 +15,21 @@ export type LookupResult =
  * 5xx such as the tax authority's service being down, an older server without the route) →
  * unavailable. Either way the party is typed by hand — no invented data is filled in.
  */
-export async function lookupParty(tin: string, signal?: AbortSignal): Promise<LookupResult> {
+export async function lookupParty(
+  tin: string,
+  signal?: AbortSignal,
+  asOf?: RequisitesAsOf | null,
+): Promise<LookupResult> {
+  if (asOf) {
+    // As the earlier document holds the party; a party it does not name (or an older server) is
+    // looked up as of today instead.
+    try {
+      const answer = await fetchPartyAsOf(tin, asOf.documentId, asOf.date, signal);
+      if (answer?.data && typeof answer.data === 'object') return { status: 'found', party: answer.data };
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+    }
+  }
   try {
     const answer = await fetchParty(tin, signal);
     const data = answer && typeof answer === 'object' && 'data' in answer ? answer.data : answer;
