@@ -161,6 +161,18 @@ async function signInDialog(page: Page, title: RegExp) {
   await expect(dialog).toBeHidden({ timeout: 30_000 });
 }
 
+/** Blocks of the printed form, outside its table's scrolling block, whose right edge passes the sheet's. */
+function outsideTheSheet(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const sheet = document.querySelector('.pf')?.getBoundingClientRect();
+    if (!sheet) return ['no printed form'];
+    return [...document.querySelectorAll<HTMLElement>('.pf *')]
+      .filter((element) => !element.closest('.pf-table-block'))
+      .filter((element) => element.getBoundingClientRect().right > sheet.right + 1)
+      .map((element) => `${element.className || element.tagName}: ${element.textContent?.slice(0, 40)}`);
+  });
+}
+
 /** The window at 1280, then at 375 px (laid out again, `focus` scrolled into view), back to 1280. */
 async function shoot(page: Page, name: string, focus: string | null, fullPage = false) {
   if (!SHOOT) return;
@@ -248,6 +260,8 @@ test('four invoices as accountants issue them: exempt with a benefit, excise, ma
     // On a phone the printed form's headers wrap between words and its table scrolls sideways.
     await a.page.setViewportSize({ width: 375, height: 812 });
     expect(await headersCutInWords(a.page, '.pf-table thead th')).toEqual([]);
+    // Everything but the table's own scrolling block stays inside the sheet (the signatures ran out).
+    expect(await outsideTheSheet(a.page)).toEqual([]);
     await a.page.setViewportSize({ width: 1280, height: 900 });
   }
   await a.context.close();
