@@ -284,6 +284,44 @@ withDatabases(
       ]);
     });
 
+    it('a pull while a local accept waits to be pushed does not take back the state the operator still has', async () => {
+      const content = freshInvoice(ORG2.identity, ORG1.identity);
+      const json = toNationalJson('invoice', content);
+      const { ids } = await control('send', { items: [{ from: ORG2.identity, kind: 'invoice', json }] });
+      await pull(a);
+      const { rows } = await ctx.db.query<{ document_id: string }>(
+        'select document_id from operator_documents where operator_id = $1',
+        [ids[0]],
+      );
+      const documentId = rows[0].document_id;
+      const statusHere = async () =>
+        (await ctx.db.query<{ status: number }>('select status from documents where id = $1', [documentId]))
+          .rows[0].status;
+      const received = await statusHere();
+      const accepted = await act(ctx, fixture, a, documentId, 'accept');
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const acceptedHere = await statusHere();
+      expect(acceptedHere).not.toBe(received);
+      // The accept is not pushed yet; the operator's list is read again from its start, so the
+      // document comes again in the state the operator still holds (received, not accepted).
+      await ctx.db.query('delete from operator_cursors where organization_id = $1', [orgA]);
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/Synchronize/syncNow', headers: auth(a) });
+      expect(res.statusCode, res.body).toBe(200);
+      await ctx.app.jobs.runPending(PULL_JOB);
+      expect(await statusHere()).toBe(acceptedHere);
+      const { rows: events } = await ctx.db.query<{ action: string }>(
+        'select action from document_events where document_id = $1 order by seq',
+        [documentId],
+      );
+      // The sender's send and its receipt here, then the accept made here — no step back.
+      expect(events.map((e) => e.action)).toEqual(['send', 'import', 'accept']);
+      // Pushed, the operator holds the accept too, and a pull changes nothing here.
+      await ctx.app.jobs.runPending(PUSH_JOB);
+      expect((await transport(a, documentId)).state).toBe('atOperator');
+      await pull(a);
+      expect(await statusHere()).toBe(acceptedHere);
+    });
+
     it('a push retried after a lost answer creates one document at the operator', async () => {
       operator.faults.loseAnswer = { endpoint: 'create', count: 1 };
       const content = freshInvoice();

@@ -130,6 +130,16 @@ function withVerdicts(warnings: unknown, reports: Array<SignerReport | undefined
  * Takes the operator's state of a document held here. Answers whether Hujjat's copy changed. The
  * transport row gets the operator's status, and `delivered` once the counterparty acted.
  */
+/** Whether an action of the document made here waits to reach the operator. */
+async function pushPending(db: Db, organizationId: string, documentId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from operator_outbox where organization_id = $1 and document_id = $2
+        and state in ('queued', 'running') limit 1`,
+    [organizationId, documentId],
+  );
+  return rows.length > 0;
+}
+
 export async function reconcile(
   ctx: InteropContext,
   caller: Caller,
@@ -150,6 +160,13 @@ export async function reconcile(
     });
     return false;
   }
+  // A local action still on its way there (its push pending): an operator state the document has
+  // already passed is stale, and taking it would undo that action here. The push settles it.
+  if (
+    stepsBetween(doc.kind, content, parties, remote.status, doc.status) &&
+    (await pushPending(ctx.db, transport.organization_id, documentId))
+  )
+    return false;
   const steps = stepsBetween(doc.kind, content, parties, doc.status, remote.status) ?? [];
   // The evidence: co-signatures the operator's CMS has beyond ours, and its other signatures by action.
   const held = signerParts(doc.cms);
