@@ -1,4 +1,5 @@
-// API tests run on embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
+// API tests run on embedded PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set
+// (databaseKinds.ts: TEST_DATABASES narrows it).
 // One database per test file and kind: PGlite in memory, PostgreSQL in a schema of its own that is
 // dropped afterwards, so files can run in parallel against one server.
 import { randomBytes } from 'node:crypto';
@@ -11,7 +12,9 @@ import { type Db, openDatabase } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seeds';
 
-export type DbKind = 'pglite' | 'postgresql';
+import { type DbKind, databaseKinds } from './databaseKinds';
+
+export { type DbKind, databaseKinds };
 
 export interface TestContext {
   kind: DbKind;
@@ -33,9 +36,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...overrides,
   };
 }
-
-export const databaseKinds = (): DbKind[] =>
-  process.env.TEST_DATABASE_URL ? ['pglite', 'postgresql'] : ['pglite'];
 
 /** A PGlite database already migrated (and seeded when asked) from the run's templates, when there are. */
 async function openPgliteFromTemplate(seeded: boolean): Promise<Db | null> {

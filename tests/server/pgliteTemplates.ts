@@ -10,6 +10,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seeds';
+import { databaseKinds } from './databaseKinds';
 
 export interface PgliteTemplates {
   /** Tarball of a migrated database. */
@@ -36,6 +37,11 @@ async function makeTemplate(file: string, seed: boolean): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
+  // No API test runs on PGlite (TEST_DATABASES=postgresql): nothing to make.
+  if (!databaseKinds().includes('pglite')) {
+    project.provide('pgliteTemplates', null);
+    return () => {};
+  }
   const dir = mkdtempSync(join(tmpdir(), 'hujjat-pglite-templates-'));
   const templates: PgliteTemplates = {
     migrated: join(dir, 'migrated.tar'),
