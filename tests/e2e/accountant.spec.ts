@@ -206,6 +206,25 @@ async function headersCutInWords(page: Page, selector: string) {
   );
 }
 
+/** The invoices the walk made (the last try's, on a retry), for the reading in other languages. */
+const made = new Map<string, string>();
+
+/**
+ * Labels, headers and buttons that show Cyrillic on a page in Uzbek (Latin) or English: a text that
+ * did not go through the locale (the document's own values — names, addresses — are not looked at).
+ */
+function cyrillicLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        'main th, main label, main legend, main dt, main h1, main h2, main h3, main button, .pf th, .pf-label, .pf-title, .pf h2, .pf h3',
+      ),
+    ]
+      .map((element) => element.innerText.trim())
+      .filter((text) => /[А-Яа-яЁё]/.test(text)),
+  );
+}
+
 const badge = (page: Page) => page.locator('.doc-view-title .status-badge');
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Действия с документом' });
 
@@ -241,6 +260,7 @@ test('four invoices as accountants issue them: exempt with a benefit, excise, ma
     await expect(a.page).toHaveURL(/\/documents\/[0-9a-f-]{36}$/);
     await expect(badge(a.page)).toHaveText('Ожидает подписи контрагента');
     const id = a.page.url().split('/').pop() as string;
+    made.set(invoice.key, id);
 
     // The buyer accepts it.
     await b.page.goto(`/documents/${id}`);
@@ -266,4 +286,26 @@ test('four invoices as accountants issue them: exempt with a benefit, excise, ma
   }
   await a.context.close();
   await b.context.close();
+});
+
+test('the four invoices read in Uzbek and English: the view and the print have no label left in Russian', async ({
+  browser,
+}) => {
+  expect([...made.keys()]).toEqual(INVOICES.map((i) => i.key));
+  const a = await newSession(browser, DEMO_LOGIN.phone);
+  for (const lang of ['uz', 'en']) {
+    await a.page.evaluate((locale) => localStorage.setItem('user-locale', locale), lang);
+    for (const [key, id] of made) {
+      await a.page.goto(`/documents/${id}`);
+      await expect(a.page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(a.page.locator('main table').first()).toBeVisible();
+      expect(await cyrillicLabels(a.page), `${key} view in ${lang}`).toEqual([]);
+      await shoot(a.page, `${key}-view-${lang}`, 'main table');
+      await a.page.goto(`/documents/${id}/print`);
+      await expect(a.page.locator('.pf-table').first()).toBeVisible();
+      expect(await cyrillicLabels(a.page), `${key} print in ${lang}`).toEqual([]);
+      await shoot(a.page, `${key}-print-${lang}`, null, true);
+    }
+  }
+  await a.context.close();
 });
