@@ -4,9 +4,10 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { DEMO_LOGIN, signInWithPassword } from './authHelpers';
 
 // Issue 29: the checks panel where the decision is made — in the editor (a high-risk buyer and goods
-// without a waybill warn) and on
-// an incoming invoice before accepting (the supplier's risk status, demo-labelled, with the tax
-// authority's own words). ru/uz/en at 1280 and 375 px; shots in docs/screenshots/checks/.
+// without a waybill warn), on send (a duplicate of an invoice already sent blocks: the dialog lists
+// it and offers no send) and on an incoming invoice before accepting (the supplier's risk status,
+// demo-labelled, with the tax authority's own words). ru/uz/en at 1280 and 375 px; shots in
+// docs/screenshots/checks/.
 
 test.setTimeout(600_000);
 
@@ -14,6 +15,15 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 const SHOTS = process.env.CHECKS_SHOTS ?? path.join(ROOT, 'docs/screenshots/checks');
 const ORG3 = { phone: '998901000003', tin: '302000003' };
 const NUMBER = `CHK-${Date.now().toString(36).toUpperCase()}`;
+
+/** A text of the locale files, as the page shows it in `lang`. */
+const text = (lang: string, file: string, key: string): string =>
+  key
+    .split('.')
+    .reduce(
+      (node: any, part) => node[part],
+      JSON.parse(fs.readFileSync(path.join(ROOT, `locales/${lang}/${file}.json`), 'utf8')),
+    );
 
 const invoice = (seller: string, buyer: string, number: string) => {
   const content = JSON.parse(
@@ -84,6 +94,12 @@ test('checks panel: editor and incoming, ru/uz/en at 1280 and 375 px', async ({ 
   await dialog.getByRole('button', { name: 'Подписать', exact: true }).click();
   await expect(dialog).toBeHidden({ timeout: 60_000 });
   await seller.context.close();
+  // The same invoice again, as a draft of its seller: saved, but its send is blocked as a duplicate.
+  const duplicateId = await addDraft(
+    request,
+    await tokenOf(request, ORG3.phone),
+    invoice(ORG3.tin, DEMO_LOGIN.tin, NUMBER),
+  );
 
   // Organisation 1's draft: a high-risk buyer (demo), goods and no waybill. Its wrong registration code
   // is put right by the form's TIN look-up as it opens, so that finding may come and go. A correction
@@ -110,6 +126,24 @@ test('checks panel: editor and incoming, ru/uz/en at 1280 and 375 px', async ({ 
       await expect(risk.locator('.check-reply')).toContainText('(demo)');
       await shoot(buyer.page, `incoming-${lang}-${width}`);
       await buyer.context.close();
+
+      const sender = await session(browser, ORG3.phone, lang, width);
+      await sender.page.goto(`/documents/update/${duplicateId}`);
+      await sender.page
+        .getByRole('button', { name: text(lang, 'workspace', 'actions.send'), exact: true })
+        .click();
+      const blocked = sender.page.getByRole('alertdialog', { name: text(lang, 'checks', 'panel.sendTitle') });
+      await expect(blocked.locator('li[data-check="duplicate-number"]')).toBeVisible({ timeout: 30_000 });
+      // Blocked: the dialog offers the way back only, and no signing follows.
+      await expect(blocked.getByRole('button')).toHaveText([text(lang, 'checks', 'panel.back')]);
+      const overflow = await sender.page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, `send-${lang}-${width}: no sideways scroll`).toBeLessThanOrEqual(0);
+      await blocked.screenshot({ path: path.join(SHOTS, `send-${lang}-${width}.png`) });
+      await blocked.getByRole('button').click();
+      await expect(blocked).toBeHidden();
+      await sender.context.close();
     }
   }
 });
