@@ -82,7 +82,11 @@ export async function storeReceivedDocument(
 
   // One signature row per signer whose certificate could be read, each with its own CMS.
   const { signedData } = parseCms(fromBase64(record.cms));
-  const parts = splitSigners(signedData).map((part) => toBase64(encodeCms(part)));
+  // A CMS of one signer is that signer's own as it came (re-encoding it gave the same, at a cost).
+  const parts =
+    signedData.signerInfos.length === 1
+      ? [record.cms]
+      : splitSigners(signedData).map((part) => toBase64(encodeCms(part)));
   const signatureIds = new Map<number, { id: string; hash: string }>();
   for (const signer of findings.signers) {
     const cms = parts[signer.index];

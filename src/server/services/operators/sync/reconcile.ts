@@ -147,19 +147,27 @@ export async function reconcile(
   remote: OperatorDocument,
 ): Promise<boolean> {
   const documentId = transport.document_id as string;
-  const { rows } = await ctx.db.query<DocumentRow>('select * from documents where id = $1', [documentId]);
-  const doc = rows[0];
-  if (!doc) return false;
-  const content = doc.content;
-  const parties = partiesOf(doc.kind, content);
-  const counterpartyActed = (steps: Step[]) => steps.some((s) => s.action.by !== 'sender');
-  if (remote.status === doc.status) {
+  // The status first: mostly it agrees (every document just pulled), and the row with its content,
+  // signed bytes and CMS need not be read.
+  const { rows: statuses } = await ctx.db.query<{ status: number }>(
+    'select status from documents where id = $1',
+    [documentId],
+  );
+  if (!statuses[0]) return false;
+  if (remote.status === statuses[0].status) {
     await setTransport(ctx.db, transport.id, {
       operator_status: remote.status,
       roaming_id: remote.roamingId ?? transport.roaming_id,
     });
     return false;
   }
+  const { rows } = await ctx.db.query<DocumentRow>('select * from documents where id = $1', [documentId]);
+  const doc = rows[0];
+  if (!doc) return false;
+  const content = doc.content;
+  const parties = partiesOf(doc.kind, content);
+  const counterpartyActed = (steps: Step[]) => steps.some((s) => s.action.by !== 'sender');
+  if (remote.status === doc.status) return false;
   // A local action still on its way there (its push pending): an operator state the document has
   // already passed is stale, and taking it would undo that action here. The push settles it.
   if (
