@@ -225,6 +225,14 @@ function cyrillicLabels(page: Page): Promise<string[]> {
   );
 }
 
+/** The labels still in Cyrillic once the invoice's own typed values (a line's name in a heading) are taken out. */
+function withoutData(labels: string[], key: string): string[] {
+  const values = INVOICES.find((invoice) => invoice.key === key)?.cells.map(([, value]) => value) ?? [];
+  return labels.filter((label) =>
+    /[А-Яа-яЁё]/.test(values.reduce((rest, value) => rest.split(value).join(''), label)),
+  );
+}
+
 const badge = (page: Page) => page.locator('.doc-view-title .status-badge');
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Действия с документом' });
 
@@ -299,11 +307,11 @@ test('the four invoices read in Uzbek and English: the view and the print have n
       await a.page.goto(`/documents/${id}`);
       await expect(a.page.locator('html')).toHaveAttribute('lang', lang);
       await expect(a.page.locator('main table').first()).toBeVisible();
-      expect(await cyrillicLabels(a.page), `${key} view in ${lang}`).toEqual([]);
+      expect(withoutData(await cyrillicLabels(a.page), key), `${key} view in ${lang}`).toEqual([]);
       await shoot(a.page, `${key}-view-${lang}`, 'main table');
       await a.page.goto(`/documents/${id}/print`);
       await expect(a.page.locator('.pf-table').first()).toBeVisible();
-      expect(await cyrillicLabels(a.page), `${key} print in ${lang}`).toEqual([]);
+      expect(withoutData(await cyrillicLabels(a.page), key), `${key} print in ${lang}`).toEqual([]);
       await shoot(a.page, `${key}-print-${lang}`, null, true);
     }
   }

@@ -4,8 +4,8 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { DEMO_LOGIN, signInWithPassword } from './authHelpers';
 
 // Issue 29: the checks panel where the decision is made — in the editor (a high-risk buyer and goods
-// without a waybill warn), on send (a duplicate of an invoice already sent blocks: the dialog lists
-// it and offers no send) and on an incoming invoice before accepting (the supplier's risk status,
+// without a waybill warn), on send (a duplicate of an invoice already sent blocks: its dialog names
+// and links the sent one and offers no send) and on an incoming invoice before accepting (the supplier's risk status,
 // demo-labelled, with the tax authority's own words). ru/uz/en at 1280 and 375 px; shots in
 // docs/screenshots/checks/.
 
@@ -132,15 +132,20 @@ test('checks panel: editor and incoming, ru/uz/en at 1280 and 375 px', async ({ 
       await sender.page
         .getByRole('button', { name: text(lang, 'workspace', 'actions.send'), exact: true })
         .click();
-      const blocked = sender.page.getByRole('alertdialog', { name: text(lang, 'checks', 'panel.sendTitle') });
-      await expect(blocked.locator('li[data-check="duplicate-number"]')).toBeVisible({ timeout: 30_000 });
-      // Blocked: the dialog offers the way back only, and no signing follows.
-      await expect(blocked.getByRole('button')).toHaveText([text(lang, 'checks', 'panel.back')]);
+      // The duplicate rule blocks at the send with a dialog of its own: the sent document named and
+      // linked, the way back the only button, nothing signed.
+      const blocked = sender.page.getByRole('alertdialog', {
+        name: text(lang, 'workspace', 'editor.duplicate.title'),
+      });
+      await expect(blocked.getByRole('link', { name: new RegExp(NUMBER) })).toBeVisible({ timeout: 30_000 });
+      await expect(blocked.getByRole('button')).toHaveText([
+        text(lang, 'workspace', 'editor.duplicate.back'),
+      ]);
       const overflow = await sender.page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
       );
       expect(overflow, `send-${lang}-${width}: no sideways scroll`).toBeLessThanOrEqual(0);
-      await blocked.screenshot({ path: path.join(SHOTS, `send-${lang}-${width}.png`) });
+      await blocked.screenshot({ path: path.join(SHOTS, `send-duplicate-${lang}-${width}.png`) });
       await blocked.getByRole('button').click();
       await expect(blocked).toBeHidden();
       await sender.context.close();
