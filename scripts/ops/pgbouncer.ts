@@ -14,7 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { type Instance, ready, startInstance } from './cluster';
 import { checks, createDraft, dropDatabase, freshDatabase, PG_SERVER, signIn, sleep } from './lib';
-import { signWithDemoKey } from './sign';
+import { signedAction } from './sign';
 
 const PORT = Number(process.env.OPS_PORT || 20830) + 80;
 const BOUNCER_PORT = PORT + 10;
@@ -93,36 +93,14 @@ async function json(res: Response) {
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-/** getModelSign → sign its exact bytes with the demo key → run: one signed action. */
-async function act(
+/** One signed action through the server (getModelSign → demo key → run). */
+const act = (
   server: Instance,
   auth: Record<string, string>,
   identity: string,
   documentId: string,
   action: string,
-) {
-  const query = new URLSearchParams({ documentId, action });
-  const model = await json(
-    await fetch(`${server.base}/api/DocumentSignAction/getModelSign?${query}`, { headers: auth }),
-  );
-  if (model.status !== 200) return model;
-  const signature = await signWithDemoKey(
-    server,
-    identity,
-    new Uint8Array(Buffer.from(model.body.data.toSign, 'base64')),
-  );
-  return json(
-    await fetch(`${server.base}/api/DocumentSignAction/run`, {
-      method: 'POST',
-      headers: {
-        ...auth,
-        'content-type': 'application/json',
-        'idempotency-key': `ops-bouncer-${documentId}-${action}`,
-      },
-      body: JSON.stringify({ documentId, action, signature }),
-    }),
-  );
-}
+) => signedAction(server, auth, identity, documentId, action, 'ops-bouncer');
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hujjat-ops-pgbouncer-'));

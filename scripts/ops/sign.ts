@@ -42,3 +42,42 @@ export async function signWithDemoKey(instance: Pick<Instance, 'base'>, identity
   if (!signed.success) throw new Error(`create_pkcs7: ${signed.reason}`);
   return signed.pkcs7_64 as string;
 }
+
+/**
+ * getModelSign → its exact bytes signed with `identity`'s demo key → run: one signed action, answered
+ * as status and body. The idempotency key makes a retried run one action.
+ */
+export async function signedAction(
+  instance: Pick<Instance, 'base'>,
+  auth: Record<string, string>,
+  identity: string,
+  documentId: string,
+  action: string,
+  keyPrefix: string,
+): Promise<{ status: number; body: any }> {
+  const json = async (res: Response) => {
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+  const query = new URLSearchParams({ documentId, action });
+  const model = await json(
+    await fetch(`${instance.base}/api/DocumentSignAction/getModelSign?${query}`, { headers: auth }),
+  );
+  if (model.status !== 200) return model;
+  const signature = await signWithDemoKey(
+    instance,
+    identity,
+    new Uint8Array(Buffer.from(model.body.data.toSign, 'base64')),
+  );
+  return json(
+    await fetch(`${instance.base}/api/DocumentSignAction/run`, {
+      method: 'POST',
+      headers: {
+        ...auth,
+        'content-type': 'application/json',
+        'idempotency-key': `${keyPrefix}-${documentId}-${action}`,
+      },
+      body: JSON.stringify({ documentId, action, signature }),
+    }),
+  );
+}
