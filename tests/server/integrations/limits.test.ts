@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import invoice from '../../../schemas/documents/invoice/fixtures/valid/01-standard.json';
 import { buildApp } from '../../../src/server/app';
 import { bearer, director, type Session } from '../access/helpers';
 import { type TestContext, testConfig, withDatabases } from '../harness';
@@ -28,6 +29,22 @@ withDatabases('published limits', (ctx: TestContext) => {
     const spec = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const max = Number(/\| GET \/api\/Events\/getList \| (\d+) \|/.exec(spec.info.description)?.[1]);
     expect(max).toBeGreaterThan(1);
+    // An event in the caller's feed: every read from the start is a full page (limit 1) and answered
+    // at once — a caught-up follower asking again at once would be held 600 ms (feed pacing).
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Document/add?kind=invoice',
+      headers: bearer(boss),
+      payload: {
+        ...invoice,
+        FacturaId: '',
+        FacturaDoc: { FacturaNo: `LIMITS-${ctx.kind}`, FacturaDate: invoice.FacturaDoc.FacturaDate },
+        SellerTin: '302000001',
+        BuyerTin: '302000002',
+        ProductList: { ...invoice.ProductList, Tin: '302000001' },
+      },
+    });
+    expect(added.statusCode, added.body).toBe(200);
     let last: Awaited<ReturnType<FastifyInstance['inject']>> | null = null;
     for (let i = 0; i < max; i++) {
       const app = i % 2 ? second : ctx.app;
