@@ -88,6 +88,7 @@ async function main() {
       }
     })();
 
+    const listStatuses: number[] = [];
     let sends = 0;
     let accepts = 0;
     let failures = 0;
@@ -101,11 +102,17 @@ async function main() {
           continue;
         }
         sends++;
-        await fetch(`${base}/api/Document/getList?DocDirection=incoming&Size=20`, { headers: buyer });
+        listStatuses.push(
+          (await fetch(`${base}/api/Document/getList?DocDirection=incoming&Size=18`, { headers: buyer }))
+            .status,
+        );
         const accepted = await signedAction(instance, buyer, BUYER.tin, id, 'accept', 'bench-replica');
         if (accepted.status === 200) accepts++;
         else failures++;
-        await fetch(`${base}/api/Document/getList?DocDirection=outgoing&Size=20`, { headers: seller });
+        listStatuses.push(
+          (await fetch(`${base}/api/Document/getList?DocDirection=outgoing&Size=18`, { headers: seller }))
+            .status,
+        );
       }
     };
     const began = Date.now();
@@ -131,7 +138,10 @@ async function main() {
     console.log(
       `| WAL behind p50 / p95 / max | ${quantile(bytes, 0.5)} / ${quantile(bytes, 0.95)} / ${bytes.at(-1)} bytes |`,
     );
-    console.log(`| lists answered by outcome | ${JSON.stringify(reads)} |`);
+    const ok = listStatuses.filter((status) => status === 200).length;
+    console.log(
+      `| lists read (200 of all) / answered by outcome | ${ok} of ${listStatuses.length} / ${JSON.stringify(reads)} |`,
+    );
   } finally {
     await primary.end().catch(() => {});
     await server?.stop().catch(() => {});
