@@ -65,6 +65,9 @@ async function main() {
       how = 'no server was running';
     }
   }
+  // Every document, signature and session is in it: readable by its owner only (pg_dump and the
+  // snapshot wrote it with the umask's mode, 644 on Debian).
+  fs.chmodSync(out, 0o600);
   const size = fs.statSync(out).size;
   console.log(
     `backup: ${out} (${(size / 1024 / 1024).toFixed(1)} MiB, ${kind}, ${how}, ${Date.now() - started} ms)`,

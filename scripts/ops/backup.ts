@@ -87,6 +87,8 @@ async function walk(kind: 'pglite' | 'postgresql', port: number) {
       'npm run backup wrote a file while the server ran and took writes',
       backupOut.trim(),
     );
+    const mode = fs.existsSync(file) ? (fs.statSync(file).mode & 0o777).toString(8) : 'none';
+    t.check(mode === '600', 'the backup is readable by its owner only', `mode ${mode}`);
     await server.stop();
     server = null;
 
