@@ -67,7 +67,12 @@ async function main() {
   }
   // Every document, signature and session is in it: readable by its owner only (pg_dump and the
   // snapshot wrote it with the umask's mode, 644 on Debian).
-  fs.chmodSync(out, 0o600);
+  try {
+    fs.chmodSync(out, 0o600);
+  } catch (err) {
+    // Written by the server under another user (PGlite, online): the backup stands; say what to do.
+    console.warn(`backup: could not make ${out} owner-only (${(err as Error).message}); chmod 600 it`);
+  }
   const size = fs.statSync(out).size;
   console.log(
     `backup: ${out} (${(size / 1024 / 1024).toFixed(1)} MiB, ${kind}, ${how}, ${Date.now() - started} ms)`,
