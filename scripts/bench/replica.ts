@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Instance, ready, startInstance } from '../ops/cluster';
-import { createDraft, dropDatabase, freshDatabase, PG_SERVER, signIn } from '../ops/lib';
+import { createDraft, dropDatabase, freshDatabase, PG_SERVER, replicaMetrics, signIn } from '../ops/lib';
 import { signedAction } from '../ops/sign';
 import { type Standby, startStandby } from '../ops/standby';
 
@@ -32,15 +32,7 @@ const BUYER = { phone: '998901000002', tin: '302000002' };
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : Number.NaN;
 
-async function replicaReads(base: string): Promise<Record<string, number>> {
-  const text = await (
-    await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-  ).text();
-  const reads: Record<string, number> = {};
-  for (const m of text.matchAll(/^hujjat_replica_reads_total\{outcome="(\w+)"\} (\d+)/gm))
-    reads[m[1]] = Number(m[2]);
-  return reads;
-}
+const replicaReads = async (base: string) => (await replicaMetrics(base, METRICS_TOKEN)).reads;
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hujjat-bench-replica-'));

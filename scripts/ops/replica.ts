@@ -11,7 +11,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Instance, ready, startInstance } from './cluster';
-import { checks, createDraft, dropDatabase, freshDatabase, PG_SERVER, signIn, sleep } from './lib';
+import {
+  checks,
+  createDraft,
+  dropDatabase,
+  freshDatabase,
+  PG_SERVER,
+  replicaMetrics as replicaMetricsOf,
+  signIn,
+  sleep,
+} from './lib';
 import { type Standby, startStandby } from './standby';
 
 const PORT = Number(process.env.OPS_PORT || 20830) + 60;
@@ -19,17 +28,7 @@ const STANDBY_PORT = Number(process.env.OPS_STANDBY_PORT || PORT + 10);
 const METRICS_TOKEN = 'ops-replica-metrics-token-0123456789abcdef';
 const t = checks('replica');
 
-/** The server's replica metrics: reads by outcome, and whether the replica takes reads. */
-async function replicaMetrics(base: string) {
-  const text = await (
-    await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-  ).text();
-  const reads: Record<string, number> = {};
-  for (const m of text.matchAll(/^hujjat_replica_reads_total\{outcome="(\w+)"\} (\d+)/gm))
-    reads[m[1]] = Number(m[2]);
-  const up = /^hujjat_replica_up (\d)/m.exec(text)?.[1];
-  return { reads, up: up === undefined ? null : Number(up) };
-}
+const replicaMetrics = (base: string) => replicaMetricsOf(base, METRICS_TOKEN);
 
 /** Waits (up to `seconds`) until the replica's state is `up` (1) or not (0). */
 async function replicaState(base: string, up: 0 | 1, seconds = 60) {
