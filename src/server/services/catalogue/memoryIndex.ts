@@ -1,6 +1,6 @@
 import type { Locale } from '../../../engine/constants';
 import type { Db } from '../../db/client';
-import { CountCache } from './countCache';
+import { type Matches, MatchCache, matchAt, matchCount } from './matchCache';
 import type { ListFilters, ListPage, ListResult } from './listQuery';
 import { LISTS, type ListDef, type ListKey } from './lists';
 import { normalizeSearch, tokenize } from './searchText';
@@ -32,8 +32,6 @@ export class ListIndex {
   private readonly vocabulary: string[];
   private readonly postings: Int32Array[];
   private readonly benefitOf: Int32Array;
-  /** Totals per filter: once known, a page needs only the rows up to its end. */
-  private readonly totals = new CountCache();
 
   constructor(
     readonly list: ListDef,
@@ -117,11 +115,50 @@ export class ListIndex {
     return Uint8Array.from(this.benefits, (b) => (b.search.includes(normalized) ? 1 : 0));
   }
 
+  /**
+   * The rows of a list a filter matches. A repeated filter (the next page, the same search from
+   * another user) is then a slice: no scan, no masks, no search text normalised again.
+   */
+  private readonly matched = new MatchCache();
+  /** Rows as the API answers them, by language, made as they are first asked for. */
+  private readonly outputs = new Map<Locale, Readonly<Record<string, unknown>>[]>();
+
   query(filters: ListFilters, page: ListPage, lang: Locale): ListResult<Record<string, unknown>> {
+    const filterKey = JSON.stringify([
+      filters.tasnifCode ?? '',
+      filters.tin ?? '',
+      filters.tasnifName ?? '',
+      filters.lgotaName ?? '',
+      filters.searchText ?? '',
+    ]);
+    let matches = this.matched.get(filterKey);
+    if (!matches) {
+      matches = this.match(filters);
+      this.matched.set(filterKey, matches);
+    }
+    const totalCount = matchCount(matches);
+    const skip = (page.page - 1) * page.size;
+    const end = Math.min(totalCount, skip + page.size);
+    const rows: Readonly<Record<string, unknown>>[] = [];
+    let outputs = this.outputs.get(lang);
+    if (!outputs) {
+      outputs = [];
+      this.outputs.set(lang, outputs);
+    }
+    for (let k = skip; k < end; k++) {
+      const i = matchAt(matches, k);
+      // Made once per row and language, then shared by every answer (frozen: nobody may alter it).
+      outputs[i] ??= Object.freeze(this.output(this.rows[i], lang));
+      rows.push(outputs[i]);
+    }
+    return { rows, totalCount };
+  }
+
+  /** Every row the filters let through, in list order. */
+  private match(filters: ListFilters): Matches {
     const kind = this.list.kind;
     let prefix = '';
     let names: Uint8Array | null = null;
-    let codeOrName: Uint8Array | null = null;
     let benefits: Uint8Array | null = null;
     if (kind === 'goods') {
       prefix = filters.tasnifCode ?? '';
@@ -135,7 +172,7 @@ export class ListIndex {
       names = this.nameMask(text);
       if (/^\d+$/.test(text)) {
         // Digits: a code prefix, or a number inside the name.
-        codeOrName = names ? names.slice() : new Uint8Array(this.rows.length);
+        const codeOrName = names ? names.slice() : new Uint8Array(this.rows.length);
         const [from, to] = this.prefixRange(this.rows.length, (i) => this.rows[i].key, text);
         for (let i = from; i < to; i++) codeOrName[i] = 1;
         names = codeOrName;
@@ -144,30 +181,16 @@ export class ListIndex {
     const [from, to] = prefix
       ? this.prefixRange(this.rows.length, (i) => this.rows[i].key, prefix)
       : [0, this.rows.length];
-    const filterKey = JSON.stringify([
-      prefix,
-      filters.tasnifName ?? '',
-      filters.lgotaName ?? '',
-      filters.searchText ?? '',
-    ]);
-    const knownTotal = this.totals.get(filterKey);
-    const skip = (page.page - 1) * page.size;
-    const picked: IndexedRow[] = [];
-    if (knownTotal !== undefined && skip >= knownTotal) return { rows: [], totalCount: knownTotal };
+    if (!names && !benefits) return { from, to };
+    const picked = new Int32Array(to - from);
     const benefitOf = this.benefitOf;
-    let total = 0;
+    let count = 0;
     for (let i = from; i < to; i++) {
       if (names && names[i] === 0) continue;
       if (benefits && benefits[benefitOf[i]] === 0) continue;
-      if (total >= skip && picked.length < page.size) {
-        picked.push(this.rows[i]);
-        if (picked.length === page.size && knownTotal !== undefined) break;
-      }
-      total++;
+      picked[count++] = i;
     }
-    const totalCount = knownTotal ?? total;
-    if (knownTotal === undefined) this.totals.set(filterKey, total);
-    return { rows: picked.map((row) => this.output(row, lang)), totalCount };
+    return picked.slice(0, count);
   }
 
   private output(row: IndexedRow, lang: Locale): Record<string, unknown> {
