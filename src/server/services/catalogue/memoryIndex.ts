@@ -1,8 +1,8 @@
 import type { Locale } from '../../../engine/constants';
 import type { Db } from '../../db/client';
-import { type Matches, MatchCache, matchAt, matchCount } from './matchCache';
 import type { ListFilters, ListPage, ListResult } from './listQuery';
 import { LISTS, type ListDef, type ListKey } from './lists';
+import { MatchCache, type Matches, matchAt, matchCount } from './matchCache';
 import { normalizeSearch, tokenize } from './searchText';
 
 // A read-only, in-process index of one list at one data set version. The lists change only on a load
