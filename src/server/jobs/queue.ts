@@ -321,6 +321,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           // their queues by a worker that polls: every 30 s instead of pg-boss's 5 s, which kept an idle
           // server querying its database 12 times a minute. A tick may start up to 30 s late.
           cronWorkerIntervalSeconds: 30,
+          // The monitor works out every schedule's previous tick (cron-parser): each 45 s, pg-boss's
+          // longest, instead of 30 s. Ticks are minutes apart, so none is missed.
+          cronMonitorIntervalSeconds: 45,
         });
         b.on('error', (err) => log.error({ err }, 'job queue error'));
         await b.start();

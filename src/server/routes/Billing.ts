@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate, currentUser } from '../auth';
 import { billingSummary } from '../services/billing/account';
-import {
-  BILLING_TIME_ZONE,
-  chargeMonthlyFees,
-  MONTHLY_FEE_CRON,
-  MONTHLY_FEE_JOB,
-  periodOf,
-} from '../services/billing/fees';
+import { chargeMonthlyFees, MONTHLY_FEE_CRON, MONTHLY_FEE_JOB, periodOf } from '../services/billing/fees';
 import { ledgerPage } from '../services/billing/ledger';
 import { answer, BEARER, listAnswer, pageQuery, types } from './settingsSchemas';
 
@@ -37,7 +31,7 @@ export default async function billingRoutes(app: FastifyInstance) {
     },
   });
   app.addHook('onReady', async () => {
-    await app.jobs.schedule(MONTHLY_FEE_JOB, MONTHLY_FEE_CRON, {}, { tz: BILLING_TIME_ZONE });
+    await app.jobs.schedule(MONTHLY_FEE_JOB, MONTHLY_FEE_CRON, {});
   });
 
   app.addHook('preHandler', authenticate);

@@ -22,7 +22,9 @@ export default async function cabinetNotificationRoutes(app: FastifyInstance) {
     run: async (ctx) => ({ added: await remindBeforeAutoAcceptance(ctx.db, app.documents.now()) }),
   });
   app.addHook('onReady', async () => {
-    await app.jobs.schedule(REMINDER_JOB, '17 * * * *', {}, { tz: 'Asia/Tashkent' });
+    // Minute 17 of every hour is the same instant in UTC and in Tashkent (a whole-hour offset); schedules
+    // are in UTC (billing/fees.ts MONTHLY_FEE_CRON says why).
+    await app.jobs.schedule(REMINDER_JOB, '17 * * * *', {});
   });
 
   app.addHook('preHandler', authenticate);
