@@ -14,6 +14,7 @@ import {
   isObjectNode,
   isStringNode,
   itemsNode,
+  lowerCaseNames,
   type Node,
   nodeOf,
   propertyNames,
@@ -64,6 +65,7 @@ const NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/;
 const MIDNIGHT = /^(\d{4}-\d{2}-\d{2})T00:00:00(\.0+)?(Z|[+-]00:?00)?$/;
 
 function pointerPart(key: string): string {
+  if (!key.includes('~') && !key.includes('/')) return key;
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
@@ -94,7 +96,7 @@ function canonical(value: unknown, node: Node | undefined, path: string, extensi
       }
       return null;
     }
-    const byLowerCase = new Map(propertyNames(node).map((name) => [name.toLowerCase(), name]));
+    const byLowerCase = lowerCaseNames(node);
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
       const name = byLowerCase.get(key.toLowerCase());

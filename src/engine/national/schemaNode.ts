@@ -10,17 +10,57 @@ export interface Node {
   root: JsonSchema;
 }
 
-export function nodeOf(schema: JsonSchema | undefined, root: JsonSchema): Node | undefined {
-  const resolved = schema ? resolveRef(schema, root) : undefined;
-  return resolved ? { schema: resolved, root } : undefined;
+/** A node as nodeOf makes it: its answers worked out once (a document reads them per value). */
+interface ResolvedNode extends Node {
+  types?: ReadonlySet<string>;
+  required?: ReadonlySet<string>;
+  lowerCaseNames?: ReadonlyMap<string, string>;
 }
 
-export function typesOf(node: Node | undefined): Set<string> {
-  const type = node?.schema.type;
+const EMPTY: ReadonlySet<string> = new Set();
+
+/**
+ * Resolved nodes by root and schema object. Bundled schemas are never altered, so a node is resolved
+ * once ($refs followed, siblings merged) however many documents and values read it.
+ */
+const resolvedNodes = new WeakMap<JsonSchema, WeakMap<JsonSchema, ResolvedNode>>();
+
+export function nodeOf(schema: JsonSchema | undefined, root: JsonSchema): Node | undefined {
+  if (!schema) return undefined;
+  let byRoot = resolvedNodes.get(root);
+  if (!byRoot) {
+    byRoot = new WeakMap();
+    resolvedNodes.set(root, byRoot);
+  }
+  const known = byRoot.get(schema);
+  if (known) return known;
+  const resolved = resolveRef(schema, root);
+  if (!resolved) return undefined;
+  const node: ResolvedNode = { schema: resolved, root };
+  byRoot.set(schema, node);
+  return node;
+}
+
+function ownTypes(schema: JsonSchema): ReadonlySet<string> {
+  const type = schema.type;
   if (Array.isArray(type)) return new Set(type as string[]);
   if (typeof type === 'string') return new Set([type]);
-  if (node?.schema.properties) return new Set(['object']);
-  return new Set();
+  if (schema.properties) return new Set(['object']);
+  return EMPTY;
+}
+
+export function typesOf(node: Node | undefined): ReadonlySet<string> {
+  if (!node) return EMPTY;
+  const resolved = node as ResolvedNode;
+  resolved.types ??= ownTypes(node.schema);
+  return resolved.types;
+}
+
+/** The node's property names by their lower case (received documents spell keys in any case). */
+export function lowerCaseNames(node: Node): ReadonlyMap<string, string> {
+  const resolved = node as ResolvedNode;
+  resolved.lowerCaseNames ??= new Map(propertyNames(node).map((name) => [name.toLowerCase(), name]));
+  return resolved.lowerCaseNames;
 }
 
 export const isObjectNode = (node: Node | undefined) =>
@@ -65,8 +105,11 @@ export function propertyNames(node: Node | undefined): string[] {
   return Object.keys((node?.schema.properties as JsonSchema | undefined) ?? {});
 }
 
-export function requiredNames(node: Node | undefined): Set<string> {
-  return new Set((node?.schema.required as string[] | undefined) ?? []);
+export function requiredNames(node: Node | undefined): ReadonlySet<string> {
+  if (!node) return EMPTY;
+  const resolved = node as ResolvedNode;
+  resolved.required ??= new Set((node.schema.required as string[] | undefined) ?? []);
+  return resolved.required;
 }
 
 /** A value with nothing in it: null, '', an empty array, or an object whose values are all such. */

@@ -1,3 +1,4 @@
+import type * as pkijs from 'pkijs';
 import { attachContent, bytesEqual, decodeCms, parseCms, toBase64 } from '../../../engine/cms';
 import { ApiError } from '../../errors';
 
@@ -16,6 +17,8 @@ export interface ReceivedRecord {
   bytes: Uint8Array;
   text: string;
   cms: string;
+  /** `cms` as read here (null when it was made attached here): storing it parses nothing again. */
+  signedData: pkijs.SignedData | null;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -27,9 +30,10 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 export function readReceivedRecord(input: ReceivedInput): ReceivedRecord {
   let der: Uint8Array;
   let content: Uint8Array | null;
+  let signedData: pkijs.SignedData | null;
   try {
     der = decodeCms(input.signature);
-    content = parseCms(der).content;
+    ({ content, signedData } = parseCms(der));
   } catch {
     throw new ApiError(400, 'NOT_SIGNED', 'interop:import.notSigned');
   }
@@ -39,6 +43,7 @@ export function readReceivedRecord(input: ReceivedInput): ReceivedRecord {
     if (!json) throw new ApiError(400, 'DETACHED', 'interop:import.detached');
     der = attachContent(der, json);
     content = json;
+    signedData = null;
   } else if (json && !bytesEqual(json, content)) {
     throw new ApiError(400, 'CONTENT_MISMATCH', 'interop:import.contentMismatch');
   }
@@ -48,5 +53,5 @@ export function readReceivedRecord(input: ReceivedInput): ReceivedRecord {
   } catch {
     throw new ApiError(400, 'NOT_JSON', 'interop:import.notJson');
   }
-  return { bytes: content, text, cms: toBase64(der) };
+  return { bytes: content, text, cms: toBase64(der), signedData };
 }

@@ -81,7 +81,7 @@ export async function storeReceivedDocument(
   const doc = rows[0];
 
   // One signature row per signer whose certificate could be read, each with its own CMS.
-  const { signedData } = parseCms(fromBase64(record.cms));
+  const signedData = record.signedData ?? parseCms(fromBase64(record.cms)).signedData;
   // A CMS of one signer is that signer's own as it came (re-encoding it gave the same, at a cost).
   const parts =
     signedData.signerInfos.length === 1
