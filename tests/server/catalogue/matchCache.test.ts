@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MatchCache, matchAt, matchCount } from '../../../src/server/services/catalogue/matchCache';
+import { matchAt, matchCount, newMatchCache } from '../../../src/server/services/catalogue/matchCache';
 
 describe('catalogue match cache', () => {
   it('reads a range and a list of positions alike', () => {
@@ -11,7 +11,7 @@ describe('catalogue match cache', () => {
   });
 
   it('keeps the positions it holds within its bound, dropping the least recently used first', () => {
-    const cache = new MatchCache();
+    const cache = newMatchCache();
     const big = () => new Int32Array(1_500_000);
     cache.set('a', big());
     cache.set('b', big());
@@ -20,19 +20,19 @@ describe('catalogue match cache', () => {
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')).toBeDefined();
     expect(cache.get('c')).toBeDefined();
-    expect(cache.heldPositions).toBe(3_000_000);
+    expect(cache.heldWeight).toBe(3_000_000);
   });
 
   it('counts a replaced entry once', () => {
-    const cache = new MatchCache();
+    const cache = newMatchCache();
     cache.set('a', new Int32Array(10));
     cache.set('a', new Int32Array(4));
     cache.set('r', { from: 0, to: 50_000 });
-    expect(cache.heldPositions).toBe(4);
+    expect(cache.heldWeight).toBe(4);
   });
 
   it('remembers a bounded number of filters', () => {
-    const cache = new MatchCache();
+    const cache = newMatchCache();
     for (let i = 0; i < 2100; i++) cache.set(`f${i}`, { from: 0, to: i });
     expect(cache.get('f0')).toBeUndefined();
     expect(cache.get('f2099')).toEqual({ from: 0, to: 2099 });

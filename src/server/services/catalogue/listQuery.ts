@@ -1,7 +1,7 @@
 import type { Locale } from '../../../engine/constants';
 import type { Db } from '../../db/client';
-import { CountCache } from './countCache';
 import { LISTS, type ListDef, type ListKey } from './lists';
+import { newCountCache } from './lruCache';
 import { buildListIndex, type ListIndex } from './memoryIndex';
 import { normalizeSearch } from './searchText';
 import { localLoadCount } from './store';
@@ -137,7 +137,7 @@ interface VersionInfo {
 }
 
 export class CatalogueReader {
-  private readonly counts = new CountCache();
+  private readonly counts = newCountCache();
   private readonly versions = new Map<ListKey, VersionInfo>();
   private readonly indexes = new Map<ListKey, Promise<ListIndex>>();
   private readonly maxIndexRows: number;

@@ -2,7 +2,7 @@ import type { Locale } from '../../../engine/constants';
 import type { Db } from '../../db/client';
 import type { ListFilters, ListPage, ListResult } from './listQuery';
 import { LISTS, type ListDef, type ListKey } from './lists';
-import { MatchCache, type Matches, matchAt, matchCount } from './matchCache';
+import { type Matches, matchAt, matchCount, newMatchCache } from './matchCache';
 import { normalizeSearch, tokenize } from './searchText';
 
 // A read-only, in-process index of one list at one data set version. The lists change only on a load
@@ -119,7 +119,7 @@ export class ListIndex {
    * The rows of a list a filter matches. A repeated filter (the next page, the same search from
    * another user) is then a slice: no scan, no masks, no search text normalised again.
    */
-  private readonly matched = new MatchCache();
+  private readonly matched = newMatchCache();
   /** Rows as the API answers them, by language, made as they are first asked for. */
   private readonly outputs = new Map<Locale, Readonly<Record<string, unknown>>[]>();
 
