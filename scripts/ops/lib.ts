@@ -161,11 +161,14 @@ export function checks(name: string) {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A server's /metrics text, read with its bearer token. */
+export async function metricsText(base: string, token: string): Promise<string> {
+  return (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+}
+
 /** A server's replica metrics (/metrics behind `token`): lists read by outcome, and whether the replica takes reads. */
 export async function replicaMetrics(base: string, token: string) {
-  const text = await (
-    await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } })
-  ).text();
+  const text = await metricsText(base, token);
   const reads: Record<string, number> = {};
   for (const m of text.matchAll(/^hujjat_replica_reads_total\{outcome="(\w+)"\} (\d+)/gm))
     reads[m[1]] = Number(m[2]);

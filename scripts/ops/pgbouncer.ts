@@ -13,7 +13,16 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Instance, ready, startInstance } from './cluster';
-import { checks, createDraft, dropDatabase, freshDatabase, PG_SERVER, signIn, sleep } from './lib';
+import {
+  checks,
+  createDraft,
+  dropDatabase,
+  freshDatabase,
+  metricsText,
+  PG_SERVER,
+  signIn,
+  sleep,
+} from './lib';
 import { signedAction } from './sign';
 
 const PORT = Number(process.env.OPS_PORT || 20830) + 80;
@@ -79,9 +88,7 @@ pidfile = ${dir}/pgbouncer.pid
 }
 
 async function metrics(base: string) {
-  const text = await (
-    await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-  ).text();
+  const text = await metricsText(base, METRICS_TOKEN);
   const notified: Record<string, number> = {};
   for (const m of text.matchAll(/^hujjat_db_notifications_total\{channel="(\w+)"\} (\d+)/gm))
     notified[m[1]] = Number(m[2]);
