@@ -154,7 +154,7 @@ export default async function synchronizeRoutes(app: FastifyInstance) {
       const results = [];
       for (const [index, item] of request.body.documents.entries()) {
         try {
-          const { findings, ...imported } = await importReceived(ctx, caller, item);
+          const { findings, status: _status, ...imported } = await importReceived(ctx, caller, item);
           results.push({ index, success: true, ...imported, ...describe(imported.kind, findings, t) });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;

@@ -106,13 +106,18 @@ export function partyRowsWrites(
   /** The rows before (only which identities have one, and their box, are read). */
   previous: Array<Pick<PartyRow, 'identity' | 'box'>>,
   acted: ActedEntry[] = [],
+  /**
+   * The one identity that holds this copy (a received document: the other parties hold theirs where
+   * they work): every other party's row is written without a box.
+   */
+  onlyHolder: string | null = null,
 ): { upsert: Statement | null; gone: Statement[] } {
   const holders = holdersOf(parties);
   const before = new Map(previous.map((row) => [row.identity, row]));
   const values = holders.map((holder) => {
     const earlier = before.get(holder.identity);
     let box: Box | null = null;
-    for (const role of holder.roles) {
+    for (const role of onlyHolder === null || onlyHolder === holder.identity ? holder.roles : []) {
       box = boxAfter(doc.kind, doc.status, role, earlier?.box ?? null);
       if (box) break;
     }

@@ -10,6 +10,7 @@ import {
 import { detectKind, readReceived } from '../../../engine/national';
 import { listKinds } from '../../../engine/schemas';
 import type { Db } from '../../db/client';
+import type { Statement } from '../../db/combine';
 import { ApiError } from '../../errors';
 import type { SignatureService } from '../../signing';
 import { requireDocumentRight } from '../access';
@@ -30,6 +31,8 @@ export interface InteropContext {
 export interface ImportedDocument {
   documentId: string;
   kind: string;
+  /** Its status here. */
+  status: number;
   /** False when the document was already held and the caller was only shown it. */
   created: boolean;
   findings: ReceiptFindings;
@@ -66,8 +69,8 @@ export async function importReceived(
   caller: Caller,
   input: ReceivedInput,
   options: {
-    /** Runs in the transaction that stores the document (the operator sync links its id there). */
-    onStored?: (tx: Db, documentId: string) => Promise<void>;
+    /** Written with the document, atomically (the operator sync links its id there). */
+    alsoWrite?: (documentId: string) => Statement[];
   } = {},
 ): Promise<ImportedDocument> {
   const record = readReceivedRecord(input);
@@ -107,26 +110,23 @@ export async function importReceived(
     signers,
     unverified: unavailable,
   };
-  const documentId = await ctx.db.transaction(async (tx) => {
-    const id = await storeReceivedDocument(
-      tx,
-      caller,
-      {
-        kind,
-        record,
-        content,
-        parties,
-        findings,
-        status: state.status,
-        steps: state.steps,
-        acted: state.acted,
-      },
-      ctx.now(),
-    );
-    await options.onStored?.(tx, id);
-    return id;
-  });
-  return { documentId, kind, created: true, findings };
+  const documentId = await storeReceivedDocument(
+    ctx.db,
+    caller,
+    {
+      kind,
+      record,
+      content,
+      parties,
+      findings,
+      status: state.status,
+      steps: state.steps,
+      acted: state.acted,
+    },
+    ctx.now(),
+    options.alsoWrite,
+  );
+  return { documentId, kind, status: state.status, created: true, findings };
 }
 
 /**
@@ -169,6 +169,7 @@ async function alreadyHeld(
   return {
     documentId: existing.id,
     kind,
+    status: existing.status,
     created: false,
     findings: existing.warnings ?? {
       recognized: true,

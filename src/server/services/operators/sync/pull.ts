@@ -6,14 +6,25 @@
 // held here is reconciled (the operator's signed state wins). A change the acting user has no right
 // for is held, not skipped: the next pull by someone who may takes it.
 import { getLifecycle } from '../../../../engine/lifecycle';
+import type { Statement } from '../../../db/combine';
 import { ApiError } from '../../../errors';
+import { readRightsOncePerRequest } from '../../access/rights';
 import type { Caller } from '../../documents/types';
 import { type InteropContext, importReceived } from '../../interop';
 import { type OperatorChange, OperatorError } from '../providers';
 import { countInGroups } from './groups';
 import { reconcile } from './reconcile';
 import { type OperatorLink, withSession } from './session';
-import { cursorOf, finishRun, saveCursor, setTransport, startRun, transportByOperatorId } from './transport';
+import {
+  cursorOf,
+  finishRun,
+  type OperatorDocumentRow,
+  saveCursor,
+  setTransport,
+  startRun,
+  transportByOperatorId,
+  transportsByOperatorIds,
+} from './transport';
 
 export interface PullOutcome {
   pulled: number;
@@ -27,30 +38,18 @@ export const PULL_PAGE = 100;
  * Changes of one page taken at once: each waits on the operator (its document) and on the database
  * for most of its time, so several overlap; more only queue for the two cores and the pool.
  */
-export const PULL_CONCURRENCY = 4;
+export const PULL_CONCURRENCY = 8;
 
-async function linkStored(
-  ctx: InteropContext,
-  link: OperatorLink,
-  change: OperatorChange,
-  documentId: string,
-  tx = ctx.db,
-) {
-  // A document pushed from here whose operator id was never recorded (the answer lost) is linked.
-  const { rows } = await tx.query(
-    `update operator_documents set operator_id = $3, roaming_id = coalesce($4, roaming_id), updated_at = now()
-      where organization_id = $1 and document_id = $2 and provider = $5 and operator_id is null returning id`,
-    [link.organizationId, documentId, change.operatorId, change.roamingId, link.provider.name],
-  );
-  if (rows.length) return;
-  await tx.query(
-    `insert into operator_documents (organization_id, provider, operator_id, roaming_id, document_id, kind, direction,
+/** The transport row of a document just stored from the operator (written with it, one statement). */
+function linkStatement(link: OperatorLink, change: OperatorChange, documentId: string): Statement {
+  return {
+    sql: `insert into operator_documents (organization_id, provider, operator_id, roaming_id, document_id, kind, direction,
        operator_status, transport_state)
      values ($1, $2, $3, $4, $5, $6, $7, $8, 'delivered')
      on conflict (organization_id, provider, operator_id) where operator_id is not null
      do update set document_id = excluded.document_id, transport_state = 'delivered', failure_code = null,
        failure_message = null, updated_at = now()`,
-    [
+    params: [
       link.organizationId,
       link.provider.name,
       change.operatorId,
@@ -60,7 +59,20 @@ async function linkStored(
       change.outgoing ? 'out' : 'in',
       change.status,
     ],
+  };
+}
+
+/** Links a document held here already (the same signed bytes) to the operator's id. */
+async function linkHeld(ctx: InteropContext, link: OperatorLink, change: OperatorChange, documentId: string) {
+  // A document pushed from here whose operator id was never recorded (the answer lost) is linked.
+  const { rows } = await ctx.db.query(
+    `update operator_documents set operator_id = $3, roaming_id = coalesce($4, roaming_id), updated_at = now()
+      where organization_id = $1 and document_id = $2 and provider = $5 and operator_id is null returning id`,
+    [link.organizationId, documentId, change.operatorId, change.roamingId, link.provider.name],
   );
+  if (rows.length) return;
+  const statement = linkStatement(link, change, documentId);
+  await ctx.db.query(statement.sql, statement.params);
 }
 
 async function hold(ctx: InteropContext, link: OperatorLink, change: OperatorChange, error: ApiError) {
@@ -84,20 +96,23 @@ async function hold(ctx: InteropContext, link: OperatorLink, change: OperatorCha
   );
 }
 
-/** Takes one change: a new document stored, a held one's state reconciled. True when something changed. */
+/**
+ * Takes one change: a new document stored, a held one's state reconciled. True when something
+ * changed. `known` is the change's transport row when the caller has read it already (undefined:
+ * read it here; null: there is none).
+ */
 export async function takeChange(
   ctx: InteropContext,
   link: OperatorLink,
   caller: Caller,
   change: OperatorChange,
+  known?: OperatorDocumentRow | null,
 ): Promise<boolean> {
   if (!change.kind) return false;
-  const transport = await transportByOperatorId(
-    ctx.db,
-    link.organizationId,
-    link.provider.name,
-    change.operatorId,
-  );
+  const transport =
+    known !== undefined
+      ? known
+      : await transportByOperatorId(ctx.db, link.organizationId, link.provider.name, change.operatorId);
   if (transport?.document_id) {
     if (transport.operator_status === change.status && transport.transport_state !== 'queued') return false;
     const remote = await withSession(link, (s) => link.provider.fetchDocument(s, change.operatorId));
@@ -111,10 +126,17 @@ export async function takeChange(
       ctx,
       caller,
       { signature: remote.cms, kind: change.kind },
-      { onStored: (tx, id) => linkStored(ctx, link, change, id, tx) },
+      { alsoWrite: (id) => [linkStatement(link, change, id)] },
     );
     documentId = imported.documentId;
-    if (!imported.created) await linkStored(ctx, link, change, documentId);
+    if (!imported.created) await linkHeld(ctx, link, change, documentId);
+    // Stored in the state the operator gives, its transport row with it: nothing to reconcile.
+    else if (
+      imported.status === remote.status &&
+      remote.status === change.status &&
+      (!remote.roamingId || remote.roamingId === change.roamingId)
+    )
+      return true;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const known = typeof err.params?.documentId === 'string' ? err.params.documentId : null;
@@ -125,7 +147,7 @@ export async function takeChange(
       await hold(ctx, link, change, err);
       return false;
     }
-    await linkStored(ctx, link, change, documentId);
+    await linkHeld(ctx, link, change, documentId);
   }
   // Signatures beyond the document's own (a rejection, a cancel) and the operator's status.
   const stored = await transportByOperatorId(
@@ -138,18 +160,39 @@ export async function takeChange(
   return true;
 }
 
-/** Takes a page of changes, PULL_CONCURRENCY at a time, one operator document's changes in order. */
-export function takePage(
+/**
+ * Takes a page of changes, PULL_CONCURRENCY at a time, one operator document's changes in order.
+ * The page is one request's worth: the caller's rights are read once for it, and the transport rows
+ * of its documents in one query (a document changed twice on the page reads its row again).
+ */
+export async function takePage(
   ctx: InteropContext,
   link: OperatorLink,
   caller: Caller,
   changes: OperatorChange[],
 ): Promise<number> {
+  const pageCaller: Caller = { ...caller, user: { ...caller.user } };
+  readRightsOncePerRequest(pageCaller.user);
+  const once = new Map<string, number>();
+  for (const change of changes) once.set(change.operatorId, (once.get(change.operatorId) ?? 0) + 1);
+  const rows = await transportsByOperatorIds(
+    ctx.db,
+    link.organizationId,
+    link.provider.name,
+    [...once].filter(([, n]) => n === 1).map(([id]) => id),
+  );
   return countInGroups(
     changes,
     (change) => change.operatorId,
     PULL_CONCURRENCY,
-    (change) => takeChange(ctx, link, caller, change),
+    (change) =>
+      takeChange(
+        ctx,
+        link,
+        pageCaller,
+        change,
+        once.get(change.operatorId) === 1 ? (rows.get(change.operatorId) ?? null) : undefined,
+      ),
   );
 }
 

@@ -51,6 +51,21 @@ export async function transportByOperatorId(
   return rows[0] ?? null;
 }
 
+/** The transport rows of several operator documents, by operator id, in one query. */
+export async function transportsByOperatorIds(
+  db: Db,
+  organizationId: string,
+  provider: string,
+  operatorIds: string[],
+): Promise<Map<string, OperatorDocumentRow>> {
+  if (!operatorIds.length) return new Map();
+  const { rows } = await db.query<OperatorDocumentRow>(
+    'select * from operator_documents where organization_id = $1 and provider = $2 and operator_id = any($3)',
+    [organizationId, provider, operatorIds],
+  );
+  return new Map(rows.map((row) => [row.operator_id as string, row]));
+}
+
 export async function setTransport(
   db: Db,
   id: string,

@@ -164,7 +164,10 @@ export const didoxProvider: OperatorProvider = {
     const head = change(document);
     return {
       ...head,
-      signedBytes: fromBase64(documentBase64),
+      // Decoded when read (the pull stores the bytes the CMS carries, and never reads these).
+      get signedBytes() {
+        return fromBase64(documentBase64);
+      },
       cms: pkcs7,
       signatures: (signatures ?? []).map((s) => ({
         action: s.action,
