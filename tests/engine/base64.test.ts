@@ -60,4 +60,25 @@ describe.each([
     for (const bad of ['', 'AQI', 'AQ-_', 'A===', 'AQ=D', 'AQI=AQI=', 'ÀQID'])
       expect(() => fromBase64(bad), bad).toThrow('not Base64');
   });
+
+  it('reads strict Base64 that is not canonical (last bits set, whitespace) as before', async () => {
+    const { fromBase64 } = await load(portable);
+    expect(Array.from(fromBase64('AR=='))).toEqual([1]);
+    expect(Array.from(fromBase64('AQI+\r\nAQI/'))).toEqual([1, 2, 62, 1, 2, 63]);
+    expect(Array.from(fromBase64('AQJ='))).toEqual([1, 2]);
+  });
+});
+
+describe('digestOf', () => {
+  it('gives what WebCrypto gives for every name, in Node through its own hash', async () => {
+    const { digestOf } = await import('../../src/engine/cms/digest');
+    for (const name of ['SHA-1', 'SHA-256', 'SHA-384', 'SHA-512', 'sha-256']) {
+      const expected = new Uint8Array(await crypto.subtle.digest(name, ALL_BYTES));
+      expect(Array.from(await digestOf(name, ALL_BYTES)), name).toEqual(Array.from(expected));
+    }
+    // A view hashes its own bytes only.
+    const view = ALL_BYTES.subarray(5, 40);
+    const expected = new Uint8Array(await crypto.subtle.digest('SHA-256', view.slice()));
+    expect(Array.from(await digestOf('SHA-256', view))).toEqual(Array.from(expected));
+  });
 });

@@ -30,6 +30,7 @@ import {
   TAG_SET,
   TAG_UTC_TIME,
 } from './der';
+import { digestOf } from './digest';
 import { OID_CONTENT_TYPE, OID_MESSAGE_DIGEST, OID_SIGNING_TIME } from './oids';
 import { timestampTokenInAttributes } from './signedDataParts';
 
@@ -323,7 +324,7 @@ export async function leanSignatureCheck(
     verifyParams = { name: 'ECDSA', hash };
   }
   if (signer.contentType !== eContentType) return 'bad';
-  const digest = new Uint8Array(await crypto.subtle.digest(digestName, bufferSource(content)));
+  const digest = await digestOf(digestName, content);
   if (!bytesEqual(digest, signer.messageDigest)) return 'bad';
   const signedSet = Uint8Array.from(signer.signedAttributes);
   signedSet[0] = TAG_SET;
