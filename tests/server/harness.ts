@@ -13,6 +13,7 @@ import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seeds';
 
 import { type DbKind, databaseKinds } from './databaseKinds';
+import { databaseUrl, TEMPLATE_SCHEMA, withAdmin } from './postgresTemplates';
 
 export { type DbKind, databaseKinds };
 
@@ -43,6 +44,35 @@ async function openPgliteFromTemplate(seeded: boolean): Promise<Db | null> {
   if (!templates) return null;
   const snapshot = readFileSync(seeded ? templates.seeded : templates.migrated);
   return openDatabase({ databaseUrl: null, dataDir: null, pgliteSnapshot: snapshot });
+}
+
+/**
+ * A PostgreSQL database of this file's own, copied from the run's migrated (and seeded) template
+ * (postgresTemplates.ts, the node project's global set-up), when there are templates; dropped by dispose.
+ */
+async function openPostgresFromTemplate(
+  seeded: boolean,
+): Promise<{ db: Db; dispose(): Promise<void> } | null> {
+  const templates = inject('postgresTemplates');
+  const url = process.env.TEST_DATABASE_URL;
+  if (!templates || !url) return null;
+  const name = `${templates.prefix}${randomBytes(6).toString('hex')}`;
+  const template = seeded ? templates.seeded : templates.migrated;
+  await withAdmin(url, (admin) => admin.query(`create database ${name} template ${template}`));
+  const db = await openDatabase({
+    databaseUrl: databaseUrl(url, name),
+    dataDir: null,
+    schema: TEMPLATE_SCHEMA,
+  });
+  return {
+    db,
+    async dispose() {
+      await db.close();
+      await withAdmin(url, (admin) => admin.query(`drop database if exists ${name} with (force)`)).catch(
+        () => {},
+      );
+    },
+  };
 }
 
 export async function openTestDatabase(kind: DbKind): Promise<{ db: Db; dispose(): Promise<void> }> {
@@ -79,10 +109,13 @@ export function withDatabases(name: string, suite: (ctx: TestContext) => void, o
       let dispose: () => Promise<void> = async () => {};
       beforeAll(async () => {
         const seeded = options.seed !== false;
-        const fromTemplate = kind === 'pglite' ? await openPgliteFromTemplate(seeded) : null;
-        const opened = fromTemplate
-          ? { db: fromTemplate, dispose: () => fromTemplate.close() }
-          : await openTestDatabase(kind);
+        const pgliteTemplate = kind === 'pglite' ? await openPgliteFromTemplate(seeded) : null;
+        const fromTemplate = pgliteTemplate
+          ? { db: pgliteTemplate, dispose: () => pgliteTemplate.close() }
+          : kind === 'postgresql'
+            ? await openPostgresFromTemplate(seeded)
+            : null;
+        const opened = fromTemplate ?? (await openTestDatabase(kind));
         dispose = opened.dispose;
         if (!fromTemplate) {
           await migrate(opened.db);
