@@ -66,7 +66,9 @@ describe('npm run import:lgota', () => {
     expect(good.code).toBe(0);
     expect(good.out).toContain('Writing 100% (1/1)');
     expect(good.out).toMatch(/Done: sellers — 1 rows received \(0 repeated\), 1 in the list/);
-  });
+    // Two commands of up to 120 s each (run()); the second makes a new PGlite cluster and migrates it
+    // (50 s on the 2-core machine under load, past vitest's 30 s).
+  }, 240_000);
 
   it('refuses to refresh when no address is configured', () => {
     const r = spawnSync(
