@@ -284,6 +284,48 @@ withDatabases(
       ]);
     });
 
+    it('an incoming document already acted on at the operator (on its site) arrives in that state', async () => {
+      const arrived = async (action: string, comment?: string) => {
+        const json = toNationalJson('invoice', freshInvoice(ORG2.identity, ORG1.identity));
+        const { ids } = await control('send', { items: [{ from: ORG2.identity, kind: 'invoice', json }] });
+        // A's accountant acted on the operator's own site before this server's next pull.
+        await control('act', { login: ORG1.identity, id: ids[0], action, comment });
+        await pull(a);
+        const { rows } = await ctx.db.query<{ document_id: string; operator_status: number }>(
+          'select document_id, operator_status from operator_documents where operator_id = $1',
+          [ids[0]],
+        );
+        expect(rows.length).toBe(1);
+        expect((await verifyEventChain(ctx.db, rows[0].document_id)).valid).toBe(true);
+        const v = (await view(ctx, a, rows[0].document_id)).json().data;
+        return {
+          status: v.status,
+          operatorStatus: rows[0].operator_status,
+          signatures: v.signatures.map((s: { action: string; valid?: boolean }) => [s.action, s.valid]),
+          reason: v.events.at(-1).reason,
+        };
+      };
+      // An accept is a co-signature: the CMS the operator gives carries both signers.
+      expect(await arrived('accept')).toMatchObject({
+        status: 3,
+        operatorStatus: 3,
+        signatures: [
+          ['send', true],
+          ['accept', true],
+        ],
+      });
+      // A rejection is a signature of its own beside the CMS: taken from the operator with its reason.
+      expect(await arrived('reject', 'Narx noto‘g‘ri')).toEqual({
+        status: 4,
+        operatorStatus: 4,
+        signatures: [
+          ['send', true],
+          ['reject', true],
+        ],
+        reason: 'Narx noto‘g‘ri',
+      });
+    });
+
     it('a pull while a local accept waits to be pushed does not take back the state the operator still has', async () => {
       const content = freshInvoice(ORG2.identity, ORG1.identity);
       const json = toNationalJson('invoice', content);
