@@ -4,6 +4,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIDOX_TIMEOUT_MS, didoxCall } from '../../../src/server/services/operators/providers/didox/http';
+import type { OperatorError } from '../../../src/server/services/operators/providers/types';
+
+/** The error a call ends with (an answer fails the test). */
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => {
+      throw new Error('answered');
+    },
+    (error: OperatorError) => error,
+  );
 
 let server: http.Server;
 let base: string;
@@ -54,7 +64,7 @@ describe('didoxCall over node:http', () => {
   });
 
   it('answers 429 as rate-limited with Retry-After and the operator’s message', async () => {
-    const err = await didoxCall({ method: 'GET', path: '/limited', baseUrl: base }).catch((e) => e);
+    const err = await failure(didoxCall({ method: 'GET', path: '/limited', baseUrl: base }));
     expect([err.kind, err.httpStatus, err.retryAfterMs, err.message]).toEqual([
       'rateLimited',
       429,
@@ -68,16 +78,14 @@ describe('didoxCall over node:http', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const err = await didoxCall({ method: 'GET', path: '/x', baseUrl: `http://127.0.0.1:${port}` }).catch(
-      (e) => e,
-    );
+    const err = await failure(didoxCall({ method: 'GET', path: '/x', baseUrl: `http://127.0.0.1:${port}` }));
     expect([err.kind, err.message, err.transient]).toEqual(['down', 'operator unreachable', true]);
   });
 
   it('an operator that does not answer in time is down, and the request is given up', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const pending = didoxCall({ method: 'GET', path: '/silent', baseUrl: base }).catch((e) => e);
+      const pending = failure(didoxCall({ method: 'GET', path: '/silent', baseUrl: base }));
       await vi.waitFor(() => expect(seen.at(-1)?.url).toBe('/silent'), { interval: 5 });
       vi.advanceTimersByTime(DIDOX_TIMEOUT_MS);
       const err = await pending;
