@@ -205,6 +205,7 @@ async function bench(kind: 'pglite' | 'postgresql', pkiDir: string, url: string)
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 50);
+  console.log(`${kind}: pull started`);
   const t0 = performance.now();
   let cursor = await cursorOf(db, orgA, 'didox');
   for (;;) {
@@ -218,6 +219,7 @@ async function bench(kind: 'pglite' | 'postgresql', pkiDir: string, url: string)
     if (!page.more) break;
   }
   const seconds = (performance.now() - t0) / 1000;
+  console.log(`${kind}: pull finished, ${stored} documents in ${seconds.toFixed(1)} s`);
   clearInterval(sampler);
   const rssEnd = process.memoryUsage().rss;
   const { rows: counted } = await db.query<{ n: number; distinct: number }>(

@@ -99,6 +99,16 @@ describe('SignedData by parts', () => {
     const changed = Uint8Array.from(certificate);
     changed[changed.length - 5] ^= 0x01;
     expect(knownCertificate(changed)).not.toBe(knownCertificate(certificate));
+    // The key is the bytes decoded as windows-1252: bytes it leaves undefined (0x81, 0x8d, 0x8f, 0x90,
+    // 0x9d) and their neighbours still give keys of their own.
+    const seen = new Set<unknown>();
+    for (const byte of [0x80, 0x81, 0x8d, 0x8f, 0x90, 0x9d, 0x9f, 0x3f, 0xfd]) {
+      const variant = Uint8Array.from(certificate);
+      variant[variant.length - 5] = byte;
+      seen.add(knownCertificate(variant));
+      expect(knownCertificate(Uint8Array.from(variant))).toBe(knownCertificate(variant));
+    }
+    expect(seen.size).toBe(9);
   });
 
   it('refuses, after verifying the genuine one, a signer certificate changed by one byte', async () => {

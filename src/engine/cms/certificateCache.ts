@@ -7,11 +7,14 @@ import { toArrayBuffer } from './bytes';
 const MAX_ENTRIES = 512;
 const parsed = new Map<string, pkijs.Certificate>();
 
+// windows-1252 as the Encoding Standard decodes it maps each of the 256 bytes to a code point of its
+// own, so the decoded text is an exact key; native, where a loop over the bytes cost 0.12 ms a
+// signature (bench:sync profile).
+const bytesAsText = new TextDecoder('latin1');
+
 /** The bytes as a string key: one char per byte, compared exactly. */
 function keyOf(der: Uint8Array): string {
-  let key = '';
-  for (let i = 0; i < der.length; i += 0x2000) key += String.fromCharCode(...der.subarray(i, i + 0x2000));
-  return key;
+  return bytesAsText.decode(der);
 }
 
 /** The certificate encoded by `der` (throws as pkijs does when it is not one). */

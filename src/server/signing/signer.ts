@@ -1,5 +1,5 @@
 // Mapping verified certificates (local CMS check or E-IMZO-Server JSON) to SignerIdentity.
-import { type CertificateSummary, identityOf } from '../../engine/cms';
+import { type CertificateSummary, fromBase64, identityOf } from '../../engine/cms';
 import { SignatureError, type SignerIdentity } from './types';
 
 export function signerFromSummary(cert: CertificateSummary): SignerIdentity {
@@ -40,15 +40,8 @@ export function requireIdentity(signer: SignerIdentity): SignerIdentity {
 
 export function decodePkcs7(pkcs7b64: string): Uint8Array {
   try {
-    return new Uint8Array(Buffer.from(assertBase64(pkcs7b64), 'base64'));
+    return fromBase64(pkcs7b64);
   } catch {
     throw new SignatureError('MALFORMED', 'The signature is not Base64');
   }
-}
-
-function assertBase64(text: string): string {
-  const clean = text.replace(/\s+/g, '');
-  if (!clean || clean.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(clean))
-    throw new Error('not Base64');
-  return clean;
 }

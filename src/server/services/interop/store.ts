@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { encodeCms, parseCms, splitSigners, toBase64 } from '../../../engine/cms';
 import { type DocumentParty, documentSummary, getLifecycle } from '../../../engine/lifecycle';
 import type { Db } from '../../db/client';
-import { combineStatements, type Statement } from '../../db/combine';
+import { combineStatements, SharedParam, type Statement } from '../../db/combine';
 import { type ChainHead, eventStatement, sha256Hex } from '../documents/chain';
 import { type PartyRowsDocument, partyRowsWrites } from '../documents/partyRows';
 import { serialForms, timestampTokenBase64 } from '../documents/signatures';
@@ -59,6 +59,9 @@ export async function storeReceivedDocument(
     ? documentSummary(kind, content)
     : { nationalId: null, number: null, date: null, type: null, total: null };
   const contentHash = sha256Hex(record.bytes);
+  // The joined CMS goes to the document and, when it has one signer, to that signer's row as well:
+  // one parameter sent and bound once.
+  const joinedCms = new SharedParam(record.cms);
   const sentAt = input.steps.length ? (signingTimeOf(findings, input.steps[0].signer) ?? now) : now;
   const doc: PartyRowsDocument = {
     id: randomUUID(),
@@ -92,7 +95,7 @@ export async function storeReceivedDocument(
         JSON.stringify(content),
         Buffer.from(record.bytes),
         contentHash,
-        record.cms,
+        joinedCms,
         JSON.stringify(findings),
         caller.user.userId,
         now,
@@ -136,7 +139,7 @@ export async function storeReceivedDocument(
         signer.signedAt,
         signer.timestampAt,
         timestampTokenBase64(cms),
-        cms,
+        cms === record.cms ? joinedCms : cms,
         signature.hash,
         contentHash,
         // Recorded in the CMS's order (lists order signatures by when they were recorded).
