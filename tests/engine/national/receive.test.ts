@@ -70,11 +70,12 @@ describe('readReceived (the receipt profile)', () => {
     const view = read({
       ...lowerCase,
       extended_json: { hasvat: true },
-      lines: [{ ...lowerCase.lines[0], id: 'x7' }],
+      lines: [lowerCase.lines[0], { ...lowerCase.lines[0], id: 'x7', 'unit/pack~2': 'box' }],
       empty: '',
     });
     expect(view.extensions).toEqual([
-      { path: '/lines/0/id', value: 'x7' },
+      { path: '/lines/1/id', value: 'x7' },
+      { path: '/lines/1/unit~1pack~02', value: 'box' },
       { path: '/extended_json', value: { hasvat: true } },
     ]);
     expect(view.recognized).toBe(true);
