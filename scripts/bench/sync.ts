@@ -92,9 +92,9 @@ function documentOf(kind: string, n: number, lines: number): string {
 }
 
 async function startStandIn(dataDir: string, port: number) {
-  if (process.env.BENCH_STANDIN_CHILD !== 'on')
-    // In this process (its store counts in the RSS figures): a child stand-in was found unreachable
-    // after a long idle on the loaded machine (2026-11-28); BENCH_STANDIN_CHILD=on keeps it apart.
+  if (process.env.BENCH_STANDIN_CHILD === 'off')
+    // In this process: its work then takes a share of the server's one JavaScript thread (~1.3 ms a
+    // document), which an operator — another company's servers — never does.
     return startOperatorStandIn({ dataDir, port, persist: false });
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/operator-standin.ts'], {
     env: {

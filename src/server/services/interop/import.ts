@@ -26,6 +26,8 @@ export interface InteropContext {
   db: Db;
   signing: SignatureService;
   now: () => Date;
+  /** Writes a new document's statements (db/batchWriter: with other documents'); default one by one. */
+  write?: (statements: Statement[]) => Promise<void>;
 }
 
 export interface ImportedDocument {
@@ -125,6 +127,7 @@ export async function importReceived(
     },
     ctx.now(),
     options.alsoWrite,
+    ctx.write,
   );
   return { documentId, kind, status: state.status, created: true, findings };
 }

@@ -82,7 +82,8 @@ export async function matchSigners(
   parties: DocumentParty[],
   content: unknown,
 ): Promise<SignerReport[]> {
-  const named = namedPinfls(content);
+  // Walked only for a personal key no party matched (most signers are matched by TIN).
+  let named: Set<string> | null = null;
   const reports: SignerReport[] = [];
   for (const [index, check] of checks.entries()) {
     const signer = check.signer;
@@ -112,7 +113,10 @@ export async function matchSigners(
           if (p.identity.length === 9 && (await isMemberOf(db, p.identity, signer.pinfl))) found('member', p);
       // Named by the document (a contract's FizTin, a director's Pinfl): for which party, only the
       // kind's fields say, so no party is claimed.
-      if (!legalTin && match === 'unmatched' && named.has(signer.pinfl)) match = 'named';
+      if (!legalTin && match === 'unmatched') {
+        named ??= namedPinfls(content);
+        if (named.has(signer.pinfl)) match = 'named';
+      }
     }
     reports.push({
       index,

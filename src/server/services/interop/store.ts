@@ -44,7 +44,8 @@ export interface ReceivedDocumentInput {
  * Everything is one statement (`alsoWrite`'s statements, given the new document's id, with it): a
  * new document's ids are made here and its chain starts here, so nothing has to be read back, and a
  * single statement is atomic on its own — one round trip where the writes one by one took twelve
- * (bench:sync, issue 28). Answers the new document's id.
+ * (bench:sync, issue 28). `write`, when given, writes the statements instead (the sync's batch writer,
+ * which may write them with other documents'). Answers the new document's id.
  */
 export async function storeReceivedDocument(
   db: Db,
@@ -52,6 +53,7 @@ export async function storeReceivedDocument(
   input: ReceivedDocumentInput,
   now: Date,
   alsoWrite: (documentId: string) => Statement[] = () => [],
+  write?: (statements: Statement[]) => Promise<void>,
 ): Promise<string> {
   const { kind, record, content, parties, findings } = input;
   const lifecycle = getLifecycle(kind);
@@ -198,6 +200,10 @@ export async function storeReceivedDocument(
   const { upsert } = partyRowsWrites(doc, parties, [], input.acted, caller.identity);
   if (upsert) statements.push(upsert);
   statements.push(...alsoWrite(doc.id));
+  if (write) {
+    await write(statements);
+    return doc.id;
+  }
   const combined = combineStatements(statements);
   // Prepared: a handful of texts (by the number of signers, steps and parties), each parsed and
   // planned once per connection instead of with every document.
