@@ -33,6 +33,7 @@ import { withSession } from '../../src/server/services/operators/sync/session';
 import { cursorOf, saveCursor } from '../../src/server/services/operators/sync/transport';
 import { createSignatureService } from '../../src/server/signing';
 import { ensureDemoPki } from '../demo-pki';
+import { SERVER_NODE_FLAGS } from '../serverFlags.mjs';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++)
@@ -276,7 +277,16 @@ async function main() {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// The server runs here, in this process: with the server's V8 flags (started again with them if the
+// command line lacks them).
+const missing = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
+if (missing.length) {
+  const again = spawn(process.execPath, [...missing, ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+  });
+  again.on('exit', (code) => process.exit(code ?? 1));
+} else
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });

@@ -43,11 +43,11 @@ export const PULL_PAGE = 100;
  */
 export const PULL_CONCURRENCY = 24;
 /**
- * A page's new documents are written in batches of up to 16, one batch at a time: the writers of one
- * company serialise on its counters and generation at commit anyway, and a batch in flight is what
- * lets the next one gather (3,000 documents: PostgreSQL 3.8 ms a document against 4.9 with two).
+ * A page's new documents are written in batches of up to 16, two batches at a time: what a batch
+ * does before the company's shared rows (inserts, search pieces) overlaps the other's commit. 10,000
+ * documents on PostgreSQL, 2026-11-29: 114 docs/s against 102 with one at a time.
  */
-const PULL_WRITER = { maxGroups: 16, maxInFlight: 1 };
+const PULL_WRITER = { maxGroups: 16, maxInFlight: 2 };
 
 /** The transport row of a document just stored from the operator (written with it, one statement). */
 function linkStatement(link: OperatorLink, change: OperatorChange, documentId: string): Statement {
