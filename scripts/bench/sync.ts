@@ -28,9 +28,8 @@ import { createJobQueue } from '../../src/server/jobs';
 import { saveBinding } from '../../src/server/services/operators/binding';
 import { keyIdOf } from '../../src/server/services/operators/credentialKey';
 import { operatorLinkOf, syncCaller } from '../../src/server/services/operators/sync';
-import { PULL_PAGE, takePage } from '../../src/server/services/operators/sync/pull';
-import { withSession } from '../../src/server/services/operators/sync/session';
-import { cursorOf, saveCursor } from '../../src/server/services/operators/sync/transport';
+import { takePages } from '../../src/server/services/operators/sync/pages';
+import { cursorOf } from '../../src/server/services/operators/sync/transport';
 import { createSignatureService } from '../../src/server/signing';
 import { ensureDemoPki } from '../demo-pki';
 import { SERVER_NODE_FLAGS } from '../serverFlags.mjs';
@@ -208,17 +207,14 @@ async function bench(kind: 'pglite' | 'postgresql', pkiDir: string, url: string)
   }, 50);
   console.log(`${kind}: pull started`);
   const t0 = performance.now();
-  let cursor = await cursorOf(db, orgA, 'didox');
-  for (;;) {
-    const p0 = performance.now();
-    const page = await withSession(link, (s) => link.provider.listChanges(s, cursor, PULL_PAGE));
-    stored += await takePage(ctx, link, caller, page.changes);
-    if (page.cursor) await saveCursor(db, orgA, 'didox', page.cursor);
-    cursor = page.cursor;
-    pages.push(performance.now() - p0);
-    if (!rssAtQuarter && stored >= DOCUMENTS / 4) rssAtQuarter = process.memoryUsage().rss;
-    if (!page.more) break;
-  }
+  // The pull's own loop over the pages (a pull as the sync job runs it, without its run record).
+  await takePages(ctx, link, caller, await cursorOf(db, orgA, 'didox'), {
+    onPage: (page) => {
+      stored += page.taken;
+      pages.push(page.ms);
+      if (!rssAtQuarter && stored >= DOCUMENTS / 4) rssAtQuarter = process.memoryUsage().rss;
+    },
+  });
   const seconds = (performance.now() - t0) / 1000;
   console.log(`${kind}: pull finished, ${stored} documents in ${seconds.toFixed(1)} s`);
   clearInterval(sampler);

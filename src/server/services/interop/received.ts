@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type * as pkijs from 'pkijs';
 import {
   attachContent,
@@ -31,8 +32,6 @@ export interface ReceivedRecord {
   /** `cms` as pkijs read it, when it had to (null: read in place, or made attached here). */
   signedData: pkijs.SignedData | null;
 }
-
-const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The exact bytes that were signed — the CMS's encapsulated content, never a re-serialization — and
@@ -68,11 +67,10 @@ export function readReceivedRecord(input: ReceivedInput): ReceivedRecord {
   } else if (json && !bytesEqual(json, content)) {
     throw new ApiError(400, 'CONTENT_MISMATCH', 'interop:import.contentMismatch');
   }
-  let text: string;
-  try {
-    text = decoder.decode(content).replace(/^\uFEFF/, '');
-  } catch {
-    throw new ApiError(400, 'NOT_JSON', 'interop:import.notJson');
-  }
+  // Checked, then decoded natively: a strict TextDecoder took 0.2 ms a document (bench:sync profile).
+  if (!isUtf8(content)) throw new ApiError(400, 'NOT_JSON', 'interop:import.notJson');
+  const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   return { bytes: content, text, cms: toBase64(der), der, signers, signedData };
 }
