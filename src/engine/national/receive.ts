@@ -107,9 +107,12 @@ function canonical(value: unknown, node: Node | undefined, where: Where, extensi
       return null;
     }
     const byLowerCase = lowerCaseNames(node);
+    const declared = node.schema.properties as Record<string, unknown> | undefined;
     const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-      const name = byLowerCase.get(key.toLowerCase());
+    for (const key in value) {
+      const child = (value as Record<string, unknown>)[key];
+      // Most keys come spelled as declared: looked up as they are before in lower case.
+      const name = declared && Object.hasOwn(declared, key) ? key : byLowerCase.get(key.toLowerCase());
       if (!name && node.schema.additionalProperties !== false) {
         // A block whose fields are not published (the waybill's air and water blocks): as it came.
         out[key] = child;

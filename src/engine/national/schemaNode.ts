@@ -15,6 +15,8 @@ interface ResolvedNode extends Node {
   types?: ReadonlySet<string>;
   required?: ReadonlySet<string>;
   lowerCaseNames?: ReadonlyMap<string, string>;
+  /** Its properties' nodes by name (a received document asks for them per key of every line). */
+  children?: Map<string, Node | undefined>;
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -92,8 +94,14 @@ export function decimalsOf(node: Node | undefined): number | undefined {
 
 /** The node of a property (undefined when the object does not declare it). */
 export function propertyNode(node: Node | undefined, key: string): Node | undefined {
-  const child = node?.schema.properties?.[key] as JsonSchema | undefined;
-  return child && node ? nodeOf(child, node.root) : undefined;
+  if (!node) return undefined;
+  const resolved = node as ResolvedNode;
+  resolved.children ??= new Map();
+  if (resolved.children.has(key)) return resolved.children.get(key);
+  const properties = node.schema.properties as Record<string, JsonSchema> | undefined;
+  const child = properties && Object.hasOwn(properties, key) ? nodeOf(properties[key], node.root) : undefined;
+  resolved.children.set(key, child);
+  return child;
 }
 
 export function itemsNode(node: Node | undefined): Node | undefined {
@@ -116,6 +124,8 @@ export function requiredNames(node: Node | undefined): ReadonlySet<string> {
 export function isBlank(value: unknown): boolean {
   if (value === null || value === undefined || value === '') return true;
   if (Array.isArray(value)) return value.length === 0;
-  if (typeof value === 'object') return Object.values(value as object).every(isBlank);
-  return false;
+  if (typeof value !== 'object') return false;
+  // Own keys of parsed JSON, without an array of the values per object (asked of every line).
+  for (const key in value) if (!isBlank((value as Record<string, unknown>)[key])) return false;
+  return true;
 }

@@ -81,6 +81,17 @@ describe('readReceived (the receipt profile)', () => {
     expect(view.recognized).toBe(true);
   });
 
+  it('a key named like a member of every object (constructor, toString) is an extension, not a field', () => {
+    const view = read(
+      `{"docid":"65ccb7e9f625c47e587e2a82","doc":{"no":"A-1","date":"2025-06-10","constructor":"c"},"sellertin":"302000001","kind":"1","toString":"t","lines":[]}`,
+    );
+    expect(view.extensions).toEqual([
+      { path: '/doc/constructor', value: 'c' },
+      { path: '/toString', value: 't' },
+    ]);
+    expect(view.content?.Doc).toEqual({ No: 'A-1', Date: '2025-06-10' });
+  });
+
   it('reports what the rules find as warnings and still reads the document', () => {
     const view = read({ ...lowerCase, sellertin: '12', doc: { no: 'A-1', date: '2025-06-10T09:30:00Z' } });
     expect(view.recognized).toBe(true);
