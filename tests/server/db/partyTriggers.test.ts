@@ -1,6 +1,7 @@
 // Migration 0186: the statistics counters are counted per statement (one upsert per counter for all
 // the statement's party rows) and, with the party generations, run after the search pieces; 0185: a
-// received document is found by its content hash through an index.
+// received document is found by its content hash through an index; 0188: a party row's search row
+// follows it by triggers, without a foreign key whose check walked the party's rows.
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { withDatabases } from '../harness';
@@ -93,6 +94,31 @@ withDatabases(
         'document_parties_y_statistics_insert',
         'document_parties_z_generation_insert',
       ]);
+    });
+
+    it('a party row’s search row is written with it and removed with it, also when its document goes', async () => {
+      const [a, b] = [await newDocument(), await newDocument()];
+      await insertParties([partyRow(a, 'incoming', '1.00'), partyRow(b, 'incoming', '2.00')]);
+      const searchRows = async () => {
+        const { rows } = await ctx.db.query<{ document_id: string }>(
+          'select document_id from document_party_search where identity = $1 and document_id = any($2::uuid[])',
+          [PARTY, [a, b]],
+        );
+        return rows.map((row) => row.document_id).sort();
+      };
+      expect(await searchRows()).toEqual([a, b].sort());
+      await ctx.db.query('delete from document_parties where identity = $1 and document_id = $2', [PARTY, a]);
+      expect(await searchRows()).toEqual([b]);
+      await ctx.db.query('delete from documents where id = $1', [b]);
+      expect(await searchRows()).toEqual([]);
+    });
+
+    it('writes search rows without a foreign-key check (its cached plan walked every row of the party)', async () => {
+      const { rows } = await ctx.db.query<{ n: number }>(
+        `select count(*)::int as n from pg_constraint
+          where conrelid = 'document_party_search'::regclass and contype = 'f'`,
+      );
+      expect(rows[0].n).toBe(0);
     });
 
     it('finds a received document by its hash through an index', async () => {
