@@ -59,8 +59,15 @@ export async function transportsByOperatorIds(
   operatorIds: string[],
 ): Promise<Map<string, OperatorDocumentRow>> {
   if (!operatorIds.length) return new Map();
+  // One unique-index lookup per id. Written as `operator_id = any($3)`, PostgreSQL planned it from the
+  // statistics of a table still small (a company's first sync) as a walk of all the company's rows
+  // testing each against the list: every page read them all (auto_explain, bench:sync 2026-11-29).
   const { rows } = await db.query<OperatorDocumentRow>(
-    'select * from operator_documents where organization_id = $1 and provider = $2 and operator_id = any($3)',
+    `select o.* from unnest($3::text[]) as wanted(operator_id)
+       cross join lateral (
+         select * from operator_documents
+          where organization_id = $1 and provider = $2 and operator_id = wanted.operator_id
+          limit 1) o`,
     [organizationId, provider, operatorIds],
   );
   return new Map(rows.map((row) => [row.operator_id as string, row]));
