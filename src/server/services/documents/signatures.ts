@@ -39,8 +39,12 @@ export interface CheckedSignature {
 }
 
 /** The RFC 3161 token of the CMS's (first) signer, base64 DER, or null. */
-export function timestampTokenBase64(cms: string): string | null {
-  return stampOf(cms).token;
+export function timestampTokenBase64(cms: string | Uint8Array): string | null {
+  const der = typeof cms === 'string' ? fromBase64(cms) : cms;
+  // Plain DER read in place, without working out the token's time (nobody asked for it).
+  const found = firstSignerTimestampToken(der);
+  if (found) return found.token ? toBase64(found.token) : null;
+  return stampOf(der).token;
 }
 
 /**
@@ -48,8 +52,8 @@ export function timestampTokenBase64(cms: string): string | null {
  * two read apart parsed a whole document's CMS twice, half of a bulk send's signature time (profiled).
  * The time is read, not re-verified: the token is one this server just obtained.
  */
-function stampOf(cms: string): { token: string | null; time?: Date } {
-  const der = fromBase64(cms);
+function stampOf(cms: string | Uint8Array): { token: string | null; time?: Date } {
+  const der = typeof cms === 'string' ? fromBase64(cms) : cms;
   // Plain DER (every CMS this server encodes, and E-IMZO's after a timestamp): read in place.
   const found = firstSignerTimestampToken(der);
   if (found) {

@@ -90,7 +90,8 @@ export async function importReceived(
     parties = [{ role: importerRole(kind), identity: caller.identity, name: null, branch: null }];
   }
 
-  const held = await alreadyHeld(ctx.db, caller, kind, sha256Hex(record.bytes));
+  const contentHash = sha256Hex(record.bytes);
+  const held = await alreadyHeld(ctx.db, caller, kind, contentHash);
   if (held) return held;
 
   const context = { clientIp: caller.ip ?? undefined, host: caller.host };
@@ -118,6 +119,7 @@ export async function importReceived(
     {
       kind,
       record,
+      contentHash,
       content,
       parties,
       findings,

@@ -26,6 +26,8 @@ export interface ReceiptFindings {
 export interface ReceivedDocumentInput {
   kind: string;
   record: ReceivedRecord;
+  /** sha256Hex of `record.bytes` (the caller has it: it looked for the same document held already). */
+  contentHash: string;
   /** The receipt profile's canonical view ({} for a document of an unknown shape). */
   content: Record<string, unknown>;
   parties: DocumentParty[];
@@ -60,7 +62,7 @@ export async function storeReceivedDocument(
   const summary = findings.recognized
     ? documentSummary(kind, content)
     : { nationalId: null, number: null, date: null, type: null, total: null };
-  const contentHash = sha256Hex(record.bytes);
+  const { contentHash } = input;
   // The joined CMS goes to the document and, when it has one signer, to that signer's row as well:
   // one parameter sent and bound once.
   const joinedCms = new SharedParam(record.cms);
@@ -110,14 +112,16 @@ export async function storeReceivedDocument(
   // A CMS of one signer is that signer's own as it came (re-encoding it gave the same, at a cost).
   const parts =
     record.signers === 1
-      ? [record.cms]
-      : splitSigners(record.signedData ?? parseCms(record.der).signedData).map((part) =>
-          toBase64(encodeCms(part)),
-        );
+      ? [{ der: record.der, cms: record.cms }]
+      : splitSigners(record.signedData ?? parseCms(record.der).signedData).map((part) => {
+          const der = encodeCms(part);
+          return { der, cms: toBase64(der) };
+        });
   const signatureIds = new Map<number, { id: string; hash: string }>();
   for (const signer of findings.signers) {
-    const cms = parts[signer.index];
-    if (!signer.serialHex || !cms) continue;
+    const part = parts[signer.index];
+    if (!signer.serialHex || !part) continue;
+    const { cms } = part;
     const step = input.steps.find((s) => s.signer === signer.index);
     const serial = serialForms(signer.serialHex);
     const signature = { id: randomUUID(), hash: sha256Hex(cms) };
@@ -140,7 +144,7 @@ export async function storeReceivedDocument(
         serial.dec,
         signer.signedAt,
         signer.timestampAt,
-        timestampTokenBase64(cms),
+        timestampTokenBase64(part.der),
         cms === record.cms ? joinedCms : cms,
         signature.hash,
         contentHash,
