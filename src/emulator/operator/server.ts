@@ -166,19 +166,20 @@ export function buildStandIn(deps: StandInDeps): { app: FastifyInstance; faults:
     try {
       const login = loginOf(req);
       const doc = docFor(req, login);
-      return {
-        data: {
-          document: row(doc, login),
-          documentBase64: doc.bytes,
-          pkcs7: doc.cms,
-          signatures: doc.signatures.map((s) => ({
-            action: s.action,
-            pkcs7: s.cms,
-            comment: s.comment,
-            signingTime: s.signingTime,
-          })),
-        },
-      };
+      // Didox's answer, its Base64 values (~100 KB a document) put in as they are: Base64 needs no
+      // escaping, and JSON.stringify scanning them was most of the stand-in's time in bench:sync.
+      const base64 = (value: string | null) => (value === null ? 'null' : `"${value}"`);
+      const signatures = doc.signatures.map(
+        (s) =>
+          `{"action":${JSON.stringify(s.action)},"pkcs7":${base64(s.cms)},"comment":${JSON.stringify(s.comment)},` +
+          `"signingTime":${JSON.stringify(s.signingTime)}}`,
+      );
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(
+          `{"data":{"document":${JSON.stringify(row(doc, login))},"documentBase64":${base64(doc.bytes)},` +
+            `"pkcs7":${base64(doc.cms)},"signatures":[${signatures.join(',')}]}}`,
+        );
     } catch (err) {
       return fail(reply, err);
     }

@@ -229,7 +229,8 @@ withDatabases(
       const { id } = await sendInvoice();
       await ctx.app.jobs.runPending(PUSH_JOB);
       const { operatorId } = await transport(a, id);
-      const reason = 'Shartnoma raqami noto‘g‘ri';
+      // Quotes, a backslash and a line break: the operator's answer carries the reason as JSON text.
+      const reason = 'Shartnoma raqami noto‘g‘ri: "12\\A" emas,\nbalki 12-B';
       await control('act', { login: ORG2.identity, id: operatorId, action: 'reject', comment: reason });
       await pull(a);
       const v = (await view(ctx, a, id)).json().data;
