@@ -140,6 +140,12 @@ async function fill(url: string, count: number) {
   return lines;
 }
 
+/** The heap's live bytes: after a full collection when --expose-gc is given (it is: see the end). */
+function liveHeap(): number {
+  global.gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
 async function bench(kind: 'pglite' | 'postgresql', pkiDir: string, url: string) {
   const schema = `bench_sync_${randomBytes(3).toString('hex')}`;
   const db: Db = await openDatabase({
@@ -202,6 +208,7 @@ async function bench(kind: 'pglite' | 'postgresql', pkiDir: string, url: string)
   let stored = 0;
   let peakRss = process.memoryUsage().rss;
   let rssAtQuarter = 0;
+  let heapAtQuarter = 0;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 50);
@@ -212,13 +219,17 @@ async function bench(kind: 'pglite' | 'postgresql', pkiDir: string, url: string)
     onPage: (page) => {
       stored += page.taken;
       pages.push(page.ms);
-      if (!rssAtQuarter && stored >= DOCUMENTS / 4) rssAtQuarter = process.memoryUsage().rss;
+      if (!rssAtQuarter && stored >= DOCUMENTS / 4) {
+        rssAtQuarter = process.memoryUsage().rss;
+        heapAtQuarter = liveHeap();
+      }
     },
   });
   const seconds = (performance.now() - t0) / 1000;
   console.log(`${kind}: pull finished, ${stored} documents in ${seconds.toFixed(1)} s`);
   clearInterval(sampler);
   const rssEnd = process.memoryUsage().rss;
+  const heapEnd = liveHeap();
   const { rows: counted } = await db.query<{ n: number; distinct: number }>(
     `select count(*)::int as n, count(distinct operator_id)::int as distinct from operator_documents where organization_id = $1`,
     [orgA],
@@ -237,6 +248,10 @@ async function bench(kind: 'pglite' | 'postgresql', pkiDir: string, url: string)
     'peak RSS MB': Math.round(peakRss / 1048576),
     'RSS at 25% MB': Math.round(rssAtQuarter / 1048576),
     'RSS at end MB': Math.round(rssEnd / 1048576),
+    // What the heap holds after a full collection: RSS also counts what V8 and the allocator keep
+    // for later, more of it the faster garbage comes.
+    'heap after GC at 25% MB': Math.round(heapAtQuarter / 1048576),
+    'heap after GC at end MB': Math.round(heapEnd / 1048576),
   };
 }
 
@@ -273,9 +288,9 @@ async function main() {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-// The server runs here, in this process: with the server's V8 flags (started again with them if the
-// command line lacks them).
-const missing = SERVER_NODE_FLAGS.filter((flag) => !process.execArgv.includes(flag));
+// The server runs here, in this process: with the server's V8 flags and --expose-gc (started again
+// with them if the command line lacks them).
+const missing = [...SERVER_NODE_FLAGS, '--expose-gc'].filter((flag) => !process.execArgv.includes(flag));
 if (missing.length) {
   const again = spawn(process.execPath, [...missing, ...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
