@@ -2,7 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from './serverFlags.mjs';
+import { serverArgs } from './serverFlags.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const built = path.join(root, 'dist', 'index.html');
@@ -37,13 +37,9 @@ if (sourcesAt > builtAt) {
 }
 
 // One process (node with the tsx loader), so signals reach the server itself and it shuts down cleanly.
-const child = spawn(
-  process.execPath,
-  [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'scripts', 'serve.ts')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
+const child = spawn(process.execPath, serverArgs(root), {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../serverFlags.mjs';
+import { serverArgs } from '../serverFlags.mjs';
 import { ROOT } from './lib';
 
 export interface Instance {
@@ -27,29 +27,25 @@ export async function startInstance(options: {
   databaseUrl: string;
   env?: Record<string, string>;
 }): Promise<Instance> {
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(ROOT, 'scripts', 'serve.ts')],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        ...process.env,
-        PORT: String(options.port),
-        HOST: '127.0.0.1',
-        DATA_DIR: options.dataDir,
-        DATABASE_URL: options.databaseUrl,
-        DEMO: 'on',
-        LOG_LEVEL: 'error',
-        JWT_SECRET: CLUSTER_SECRET,
-        TRUST_PROXY: 'loopback',
-        EIMZO_WS_PORT: String(options.port + 1),
-        EIMZO_EMULATOR_SERVER_PORT: String(options.port + 2),
-        WEB_ROOT: '/nonexistent',
-        ...options.env,
-      },
+  const child = spawn(process.execPath, serverArgs(ROOT), {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl,
+      DEMO: 'on',
+      LOG_LEVEL: 'error',
+      JWT_SECRET: CLUSTER_SECRET,
+      TRUST_PROXY: 'loopback',
+      EIMZO_WS_PORT: String(options.port + 1),
+      EIMZO_EMULATOR_SERVER_PORT: String(options.port + 2),
+      WEB_ROOT: '/nonexistent',
+      ...options.env,
     },
-  );
+  });
   let stderr = '';
   child.stderr?.on('data', (d) => {
     stderr = (stderr + String(d)).slice(-4000);

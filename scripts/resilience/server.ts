@@ -2,6 +2,7 @@
 // scripts/serve.ts` on a data directory, killed with SIGKILL when asked.
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { serverArgs } from '../serverFlags.mjs';
 
 export interface ServerProcess {
   base: string;
@@ -19,7 +20,7 @@ export async function startServerProcess(options: {
   /** More environment (the operator resilience walk: OPERATOR_STANDIN_URL, DEMO_ORGANIZATIONS). */
   env?: Record<string, string>;
 }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts')], {
+  const child = spawn(process.execPath, serverArgs(root), {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {

@@ -44,7 +44,7 @@ export function timestampTokenBase64(cms: string | Uint8Array): string | null {
   // Plain DER read in place, without working out the token's time (nobody asked for it).
   const found = firstSignerTimestampToken(der);
   if (found) return found.token ? toBase64(found.token) : null;
-  return stampOf(der).token;
+  return stampByPkijs(der).token;
 }
 
 /**
@@ -60,6 +60,11 @@ function stampOf(cms: string | Uint8Array): { token: string | null; time?: Date 
     if (!found.token) return { token: null };
     return { token: toBase64(found.token), time: timestampGenTime(found.token) };
   }
+  return stampByPkijs(der);
+}
+
+/** The same through pkijs, for a CMS not in plain DER. */
+function stampByPkijs(der: Uint8Array): { token: string | null; time?: Date } {
   try {
     const { signedData } = parseCms(der);
     const token = timestampTokenOf(signedData.signerInfos[0]);
