@@ -16,28 +16,52 @@ export class SharedParam {
 }
 
 /**
- * One statement doing all of `statements` (in order of writing; none may read another's rows). Each
- * statement's $n is renumbered after the parameters of those before it; a SharedParam met again
- * keeps the number it was first given.
+ * The parameters of statements being combined: each statement's $n renumbered after those before it;
+ * a SharedParam met again keeps the number it was first given.
  */
-export function combineStatements(statements: Statement[]): Statement {
-  const params: unknown[] = [];
-  const shared = new Map<SharedParam, number>();
-  const texts = statements.map((statement) => {
-    const numbers = statement.params.map((param) => {
-      if (!(param instanceof SharedParam)) return params.push(param);
-      const known = shared.get(param);
+class ParamNumbering {
+  readonly params: unknown[] = [];
+  private readonly shared = new Map<SharedParam, number>();
+
+  /** The new numbers of one statement's parameters (its $1, $2, … in order). */
+  numbers(statementParams: unknown[]): number[] {
+    return statementParams.map((param) => {
+      if (!(param instanceof SharedParam)) return this.params.push(param);
+      const known = this.shared.get(param);
       if (known) return known;
-      const number = params.push(param.value);
-      shared.set(param, number);
+      const number = this.params.push(param.value);
+      this.shared.set(param, number);
       return number;
     });
-    return statement.sql.replace(/\$(\d+)/g, (_, n: string) => `$${numbers[Number(n) - 1]}`);
-  });
-  const last = texts.pop() ?? '';
-  if (texts.length === 0) return { sql: last, params };
-  const parts = texts.map((text, index) => `w${index} as (${text})`);
-  return { sql: `with ${parts.join(', ')} ${last}`, params };
+  }
+
+  /** `text` with its $n as `numbers` say. */
+  static apply(text: string, numbers: number[]): string {
+    return text.replace(/\$(\d+)/g, (_, n: string) => `$${numbers[Number(n) - 1]}`);
+  }
+
+  renumber(text: string, statementParams: unknown[]): string {
+    return ParamNumbering.apply(text, this.numbers(statementParams));
+  }
+
+  /** The texts as one statement: all but the last as WITH parts, with the parameters numbered so far. */
+  combined(texts: string[]): Statement {
+    const last = texts.pop() ?? '';
+    if (texts.length === 0) return { sql: last, params: this.params };
+    const parts = texts.map((text, index) => `w${index} as (${text})`);
+    return { sql: `with ${parts.join(', ')} ${last}`, params: this.params };
+  }
+}
+
+/**
+ * One statement doing all of `statements` (in order of writing; none may read another's rows), their
+ * parameters numbered by ParamNumbering.
+ */
+export function combineStatements(statements: Statement[]): Statement {
+  const numbering = new ParamNumbering();
+  return numbering.combined(
+    statements.map((statement) => numbering.renumber(statement.sql, statement.params)),
+  );
 }
 
 /** An insert's text cut around its rows: `head` up to VALUES, each row's tuple, and what follows. */
@@ -97,35 +121,25 @@ export function insertParts(sql: string): InsertParts | null {
  * clause must not meet two of the lot's rows (the caller writes the groups one by one if it does).
  */
 export function combineGroups(groups: Statement[][]): Statement {
-  const params: unknown[] = [];
-  const shared = new Map<SharedParam, number>();
+  const numbering = new ParamNumbering();
   const merged = new Map<string, { head: string; tail: string; tuples: string[] }>();
   const others: string[] = [];
   for (const group of groups)
     for (const statement of group) {
-      const numbers = statement.params.map((param) => {
-        if (!(param instanceof SharedParam)) return params.push(param);
-        const known = shared.get(param);
-        if (known) return known;
-        const number = params.push(param.value);
-        shared.set(param, number);
-        return number;
-      });
-      const renumber = (text: string) =>
-        text.replace(/\$(\d+)/g, (_, n: string) => `$${numbers[Number(n) - 1]}`);
+      const numbers = numbering.numbers(statement.params);
       const parts = insertParts(statement.sql);
       // Only the rows may carry parameters: a head or tail with one is the statement's own.
       if (!parts || /\$\d/.test(parts.head + parts.tail)) {
-        others.push(renumber(statement.sql));
+        others.push(ParamNumbering.apply(statement.sql, numbers));
         continue;
       }
       const key = `${parts.head}\u0000${parts.tail}`;
       const rows = merged.get(key) ?? { head: parts.head, tail: parts.tail, tuples: [] };
       merged.set(key, rows);
-      for (const tuple of parts.tuples) rows.tuples.push(renumber(tuple));
+      for (const tuple of parts.tuples) rows.tuples.push(ParamNumbering.apply(tuple, numbers));
     }
-  const texts = [...[...merged.values()].map((m) => `${m.head}${m.tuples.join(', ')}${m.tail}`), ...others];
-  const last = texts.pop() ?? '';
-  if (texts.length === 0) return { sql: last, params };
-  return { sql: `with ${texts.map((text, index) => `w${index} as (${text})`).join(', ')} ${last}`, params };
+  return numbering.combined([
+    ...[...merged.values()].map((m) => `${m.head}${m.tuples.join(', ')}${m.tail}`),
+    ...others,
+  ]);
 }

@@ -1,8 +1,8 @@
-// The pull's list of changes, page after page (issue 28 item 5; the order is groups.ts's runPages):
-// each page's documents' transport rows read in one query, the caller's rights once a page, new
-// documents written together (group commit, db/batchWriter), a page's cursor saved once it and every
-// page before it are stored — a pull stopped anywhere (kill -9) starts again from a page none of whose
-// changes was lost, and what it takes again finds its transport row and stores nothing twice.
+// The pull's list of changes, page after page (issue 28 item 5), in runPages' order and with its
+// cursor rule (groups.ts): each page's documents' transport rows read in one query, the caller's
+// rights once a page, new documents written together (group commit, db/batchWriter). A pull stopped
+// anywhere (kill -9) starts again from the saved cursor, and what it takes again finds its transport
+// row and stores nothing twice.
 import { createBatchWriter } from '../../../db/batchWriter';
 import { readRightsOncePerRequest } from '../../access/rights';
 import type { Caller } from '../../documents/types';
