@@ -361,6 +361,29 @@ export function buildStandIn(deps: StandInDeps): { app: FastifyInstance; faults:
     }
   });
 
+  /**
+   * The hub moves a document's status with no action of either party (the tax authority annuls it, an
+   * operator's own correction): Hujjat's state and the operator's then disagree with no signature to
+   * explain it, and the operator's wins.
+   */
+  app.post('/control/status', async (req, reply) => {
+    try {
+      const body = json(req) as { id: string; status: number };
+      const doc = store.documents.get(body.id);
+      if (!doc) throw new StandInError(404, 'Документ не найден');
+      if (!Number.isInteger(body.status)) throw new StandInError(422, 'status: an integer');
+      const at = new Date().toISOString();
+      store.save({
+        ...doc,
+        status: body.status,
+        history: [...doc.history, { action: 'hub', by: 'hub', from: doc.status, to: body.status, at }],
+      });
+      return { doc_status: body.status };
+    } catch (err) {
+      return fail(reply, err);
+    }
+  });
+
   /** What the operator holds (counts for tests and the resilience walk). */
   app.get('/control/documents', async (req) => {
     const { login } = req.query as { login?: string };

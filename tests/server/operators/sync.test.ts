@@ -13,6 +13,7 @@ import { credentialKeyOf } from '../../../src/server/services/operators/credenti
 import { providerOf } from '../../../src/server/services/operators/providers';
 import { PULL_JOB, PUSH_JOB } from '../../../src/server/services/operators/sync';
 import { staffMember } from '../access/helpers';
+import { expectEventLabels } from '../documents/eventLabels';
 import {
   act,
   addDraft,
@@ -327,6 +328,32 @@ withDatabases(
       });
     });
 
+    it('a status the hub sets with no signature to explain it wins, and is an event of the history', async () => {
+      const json = toNationalJson('invoice', freshInvoice(ORG2.identity, ORG1.identity));
+      const { ids } = await control('send', { items: [{ from: ORG2.identity, kind: 'invoice', json }] });
+      await control('act', { login: ORG1.identity, id: ids[0], action: 'accept' });
+      await pull(a);
+      const { rows } = await ctx.db.query<{ document_id: string }>(
+        'select document_id from operator_documents where operator_id = $1',
+        [ids[0]],
+      );
+      expect((await view(ctx, a, rows[0].document_id)).json().data.status).toBe(3);
+      // No action leads from signed (3) to rejected (4): only the hub's word says it.
+      await control('status', { id: ids[0], status: 4 });
+      await pull(a);
+      const v = (await view(ctx, a, rows[0].document_id)).json().data;
+      expect(v.status).toBe(4);
+      expect(v.events.at(-1)).toMatchObject({ action: 'operatorStatus', fromStatus: 3, toStatus: 4 });
+      expect(v.events.at(-1).actor.name).toBe('Didox'); // the operator by its name, not its id
+      expect(v.signatures).toHaveLength(2); // nothing signed is made up for it
+      expect((await verifyEventChain(ctx.db, rows[0].document_id)).valid).toBe(true);
+      const { rows: transport } = await ctx.db.query<{ operator_status: number }>(
+        'select operator_status from operator_documents where operator_id = $1',
+        [ids[0]],
+      );
+      expect(transport[0].operator_status).toBe(4);
+    });
+
     it('a pull while a local accept waits to be pushed does not take back the state the operator still has', async () => {
       const content = freshInvoice(ORG2.identity, ORG1.identity);
       const json = toNationalJson('invoice', content);
@@ -563,6 +590,12 @@ withDatabases(
       const third = await signIn(ctx, fixture, ORG3);
       expect(await incomingIds(third)).not.toContain(taken[0].document_id);
       expect((await view(ctx, third, taken[0].document_id)).statusCode).toBe(404);
+    });
+
+    it('names every action of the histories it wrote in ru, uz and en', async () => {
+      const actions = await expectEventLabels(ctx.db);
+      // What the sync alone writes is among them: the check covers it.
+      expect(actions).toEqual(expect.arrayContaining(['import', 'operatorStatus']));
     });
   },
   {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DocumentEvent } from '../../api/documents';
+import { eventLabel } from '../eventLabel';
 import { showDateTime } from '../format';
 import { statusKeyOf } from '../statusTone';
 
@@ -23,11 +24,7 @@ export function HistoryTimeline({ kind, events }: { kind: string; events: Docume
         .map((event) => (
           <li key={event.seq} className="doc-event">
             <div className="doc-event-head">
-              <strong>
-                {t(`workspace:events.${event.action}`, {
-                  defaultValue: t(`workspace:actions.${event.action}`, { defaultValue: event.action }),
-                })}
-              </strong>
+              <strong>{eventLabel(t, event.action)}</strong>
               <time dateTime={event.at}>{showDateTime(event.at, i18n.language, true)}</time>
             </div>
             {event.actor && (

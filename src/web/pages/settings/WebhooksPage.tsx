@@ -10,6 +10,7 @@ import {
   useWebhooks,
   type WebhookEndpoint,
 } from '../../api/integrations';
+import { eventLabel } from '../../documents/eventLabel';
 import { showDateTime } from '../../documents/format';
 import { Button, Checkbox, FormItem, Input, Loading, Modal, toast } from '../../ui';
 import { DeliveryLog } from './integrations/DeliveryLog';
@@ -238,10 +239,6 @@ function EndpointForm({
   const [chosen, setChosen] = useState<Set<string>>(new Set(endpoint?.eventTypes ?? []));
   const [tried, setTried] = useState(false);
   const urlError = url.trim() ? null : t('screens.webhooks.urlRequired');
-  const label = (action: string) =>
-    t(`workspace:events.${action}`, {
-      defaultValue: t(`workspace:actions.${action}`, { defaultValue: action }),
-    });
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     setTried(true);
@@ -330,7 +327,7 @@ function EndpointForm({
             types.data?.types.map((type) => (
               <div key={type.type}>
                 <Checkbox
-                  label={label(type.action)}
+                  label={eventLabel(t, type.action)}
                   checked={chosen.has(type.type)}
                   onChange={() => flip(type.type)}
                 />

@@ -25,6 +25,7 @@ import { syncPartyRows } from '../../documents/partyRows';
 import { serialForms, timestampTokenBase64 } from '../../documents/signatures';
 import type { Caller, DocumentRow } from '../../documents/types';
 import { type InteropContext, matchSigners, type SignerReport, verifySigners } from '../../interop';
+import { providerById } from '../catalogue';
 import type { OperatorDocument } from '../providers';
 import { type OperatorDocumentRow, setTransport } from './transport';
 
@@ -261,7 +262,8 @@ export async function reconcile(
         actorOrgId: null,
         actorIdentity: null,
         actorRole: null,
-        actorName: transport.provider,
+        // The operator by its trade name, as the history shows it.
+        actorName: providerById(transport.provider)?.name ?? transport.provider,
         reason: null,
         signatureId: null,
         signatureHash: null,
