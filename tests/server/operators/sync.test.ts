@@ -233,6 +233,45 @@ withDatabases(
       expect(held?.cms).toBe(rows[0].cms);
     });
 
+    it('every kind the operator carries that A sends goes to it: said before signing, the exact bytes, the same status', async () => {
+      const carried = lifecycleKinds().filter((kind) => getLifecycle(kind).didoxCode);
+      const seen: Record<string, unknown> = {};
+      const expected: Record<string, unknown> = {};
+      for (const kind of carried) {
+        const { content } = (await kindCases(kind))[0];
+        // Only what A itself sends (a person's act reaches A; it is not A's to send).
+        if (partiesOf(kind, content).find((p) => p.role === 'sender')?.identity !== ORG1.identity) continue;
+        const added = await addDraft(ctx, a, kind, content);
+        expect(added.statusCode, `${kind}: ${added.body}`).toBe(200);
+        const id = added.json().data.id as string;
+        const route = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/Synchronize/getSendRoute?documentId=${id}`,
+          headers: auth(a),
+        });
+        const sent = await act(ctx, fixture, a, id, 'send');
+        expect(sent.statusCode, `${kind}: ${sent.body}`).toBe(200);
+        await ctx.app.jobs.runPending(PUSH_JOB);
+        const t = await transport(a, id);
+        const held = t?.operatorId ? operator.store.documents.get(t.operatorId) : undefined;
+        const { rows } = await ctx.db.query<{ signed_bytes: Uint8Array; status: number }>(
+          'select signed_bytes, status from documents where id = $1',
+          [id],
+        );
+        seen[kind] = {
+          route: route.json().data?.carried ?? null,
+          state: t?.state ?? null,
+          sameBytes: held
+            ? Buffer.from(held.bytes, 'base64').equals(Buffer.from(rows[0].signed_bytes))
+            : null,
+          sameStatus: held ? held.status === rows[0].status : null,
+        };
+        expected[kind] = { route: true, state: 'atOperator', sameBytes: true, sameStatus: true };
+      }
+      expect(Object.keys(expected).length).toBeGreaterThanOrEqual(8);
+      expect(seen).toEqual(expected);
+    });
+
     it('B rejects on the operator’s side: A sees the rejection, its reason and B’s signature in history', async () => {
       const { id } = await sendInvoice();
       await ctx.app.jobs.runPending(PUSH_JOB);
