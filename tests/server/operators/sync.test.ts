@@ -11,6 +11,7 @@ import {
   lifecycleKinds,
   partiesOf,
   withNationalId,
+  writeOne,
 } from '../../../src/engine/lifecycle';
 import { toNationalJson } from '../../../src/engine/national';
 import { DOCUMENT_RIGHTS } from '../../../src/server/services/access/actions';
@@ -238,9 +239,13 @@ withDatabases(
       const seen: Record<string, unknown> = {};
       const expected: Record<string, unknown> = {};
       for (const kind of carried) {
-        const { content } = (await kindCases(kind))[0];
+        const fixtureContent = (await kindCases(kind))[0].content;
         // Only what A itself sends (a person's act reaches A; it is not A's to send).
-        if (partiesOf(kind, content).find((p) => p.role === 'sender')?.identity !== ORG1.identity) continue;
+        if (partiesOf(kind, fixtureContent).find((p) => p.role === 'sender')?.identity !== ORG1.identity)
+          continue;
+        // A number of its own: the fixture's, sent again later in this file, would be a repeat.
+        const numberAt = getLifecycle(kind).document.number;
+        const content = numberAt ? writeOne(fixtureContent, numberAt, `OPK-${Date.now()}`) : fixtureContent;
         const added = await addDraft(ctx, a, kind, content);
         expect(added.statusCode, `${kind}: ${added.body}`).toBe(200);
         const id = added.json().data.id as string;
@@ -390,7 +395,9 @@ withDatabases(
         const base = (await kindCases(kind))[0].content;
         const senderOf = (c: unknown) => partiesOf(kind, c).find((p) => p.role === 'sender')?.identity;
         const turned = senderOf(base) === ORG1.identity ? JSON.parse(swap(JSON.stringify(base))) : base;
-        const content = withNationalId(kind, turned, false);
+        const numberAt = getLifecycle(kind).document.number;
+        const numbered = numberAt ? writeOne(turned, numberAt, `OPI-${Date.now()}`) : turned;
+        const content = withNationalId(kind, numbered, false);
         const json = toNationalJson(kind, content);
         const { ids } = await control('send', { items: [{ from: senderOf(content), kind, json }] });
         await pull(a);
