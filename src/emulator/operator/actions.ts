@@ -69,6 +69,9 @@ export function resolveAction(
   if (!candidates.length) throw new StandInError(403, 'Нет полномочий для этого документа');
   const now = candidates.find((a) => a.from.includes(doc.status));
   if (!now) throw new StandInError(422, `Документ в статусе ${doc.status}: действие недоступно`);
+  // One of several who must act in this status (a contract's clients) acts once.
+  if (doc.acted.some((entry) => entry.identity === login && entry.action === now.name))
+    throw new StandInError(422, 'Документ уже подписан вами');
   return now;
 }
 

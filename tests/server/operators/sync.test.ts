@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningOperatorStandIn, startOperatorStandIn } from '../../../src/emulator/operator';
+import { fromBase64, parseCms } from '../../../src/engine/cms';
 import {
   actionInfo,
   boxAfter,
@@ -74,6 +75,8 @@ async function atOperator(login?: string) {
     creator: string;
   }>;
 }
+
+const signerCount = (cms: string) => parseCms(fromBase64(cms)).signedData.signerInfos.length;
 
 let serial = 0;
 function freshInvoice(from = ORG1.identity, to = ORG2.identity) {
@@ -234,29 +237,46 @@ withDatabases(
       expect(held?.cms).toBe(rows[0].cms);
     });
 
-    it('every kind the operator carries that A sends goes to it: said before signing, the exact bytes, the same status', async () => {
-      const carried = lifecycleKinds().filter((kind) => getLifecycle(kind).didoxCode);
-      const seen: Record<string, unknown> = {};
-      const expected: Record<string, unknown> = {};
-      for (const kind of carried) {
+    /** The kinds the operator carries, each as a valid document A itself sends (a person's act is not A's to send). */
+    async function sentByA() {
+      const documents: Array<{ kind: string; content: Record<string, unknown> }> = [];
+      for (const kind of lifecycleKinds().filter((k) => getLifecycle(k).didoxCode)) {
         const fixtureContent = (await kindCases(kind))[0].content;
-        // Only what A itself sends (a person's act reaches A; it is not A's to send).
         if (partiesOf(kind, fixtureContent).find((p) => p.role === 'sender')?.identity !== ORG1.identity)
           continue;
-        // A number of its own: the fixture's, sent again later in this file, would be a repeat.
+        // A number of its own: a fixture's, sent again by another test here, would be a repeat.
         const numberAt = getLifecycle(kind).document.number;
-        const content = numberAt ? writeOne(fixtureContent, numberAt, `OPK-${Date.now()}`) : fixtureContent;
-        const added = await addDraft(ctx, a, kind, content);
-        expect(added.statusCode, `${kind}: ${added.body}`).toBe(200);
-        const id = added.json().data.id as string;
-        const route = await ctx.app.inject({
-          method: 'GET',
-          url: `/api/Synchronize/getSendRoute?documentId=${id}`,
-          headers: auth(a),
+        serial++;
+        documents.push({
+          kind,
+          content: numberAt
+            ? writeOne(fixtureContent, numberAt, `OPK-${Date.now()}-${serial}`)
+            : fixtureContent,
         });
-        const sent = await act(ctx, fixture, a, id, 'send');
-        expect(sent.statusCode, `${kind}: ${sent.body}`).toBe(200);
-        await ctx.app.jobs.runPending(PUSH_JOB);
+      }
+      expect(documents.length).toBeGreaterThanOrEqual(8);
+      return documents;
+    }
+    async function sendKind(kind: string, content: Record<string, unknown>) {
+      const added = await addDraft(ctx, a, kind, content);
+      expect(added.statusCode, `${kind}: ${added.body}`).toBe(200);
+      const id = added.json().data.id as string;
+      const route = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/Synchronize/getSendRoute?documentId=${id}`,
+        headers: auth(a),
+      });
+      const sent = await act(ctx, fixture, a, id, 'send');
+      expect(sent.statusCode, `${kind}: ${sent.body}`).toBe(200);
+      await ctx.app.jobs.runPending(PUSH_JOB);
+      return { id, carried: route.json().data?.carried ?? null };
+    }
+
+    it('every kind the operator carries that A sends goes to it: said before signing, the exact bytes, the same status', async () => {
+      const seen: Record<string, unknown> = {};
+      const expected: Record<string, unknown> = {};
+      for (const { kind, content } of await sentByA()) {
+        const { id, carried } = await sendKind(kind, content);
         const t = await transport(a, id);
         const held = t?.operatorId ? operator.store.documents.get(t.operatorId) : undefined;
         const { rows } = await ctx.db.query<{ signed_bytes: Uint8Array; status: number }>(
@@ -264,17 +284,104 @@ withDatabases(
           [id],
         );
         seen[kind] = {
-          route: route.json().data?.carried ?? null,
+          carried,
           state: t?.state ?? null,
           sameBytes: held
             ? Buffer.from(held.bytes, 'base64').equals(Buffer.from(rows[0].signed_bytes))
             : null,
           sameStatus: held ? held.status === rows[0].status : null,
         };
-        expected[kind] = { route: true, state: 'atOperator', sameBytes: true, sameStatus: true };
+        expected[kind] = { carried: true, state: 'atOperator', sameBytes: true, sameStatus: true };
       }
-      expect(Object.keys(expected).length).toBeGreaterThanOrEqual(8);
       expect(seen).toEqual(expected);
+    });
+
+    // Every kind A sends, its counterparties acting at the operator step by step — once taking the first
+    // action their life cycle offers at each status (mostly accepting), once the last (mostly
+    // rejecting) — and A pulling after each step: A's status follows the operator's, each step's
+    // signature arrives and verifies, the chain holds.
+    for (const pick of ['first', 'last'] as const)
+      it(`every kind A sends: its counterparties' ${pick} action at each step reaches A through the operator`, async () => {
+        const seen: Record<string, unknown> = {};
+        const expected: Record<string, unknown> = {};
+        for (const { kind, content } of await sentByA()) {
+          const { id } = await sendKind(kind, content);
+          const { operatorId } = await transport(a, id);
+          const sentStatus = operator.store.documents.get(operatorId)?.status;
+          const parties = partiesOf(kind, content);
+          const walked: string[] = [];
+          const steps: Array<{ action: string; here: number; there: number }> = [];
+          for (let step = 0; step < 6; step++) {
+            const there = operator.store.documents.get(operatorId);
+            const offered = getLifecycle(kind).actions.filter(
+              (action) =>
+                action.by !== 'sender' &&
+                action.from.includes(there?.status ?? -1) &&
+                parties.some((p) => p.role === action.by),
+            );
+            const action = pick === 'first' ? offered[0] : offered.at(-1);
+            if (!action) break;
+            // Of several in the role (a contract's clients), one who has not acted in this status yet.
+            const login = parties.find(
+              (p) =>
+                p.role === action.by &&
+                !there?.acted.some((e) => e.identity === p.identity && e.action === action.name),
+            )?.identity;
+            await control('act', {
+              login,
+              id: operatorId,
+              action: action.name,
+              comment: action.reason ? `Sabab: ${kind} ${action.name}` : undefined,
+            });
+            await pull(a);
+            walked.push(action.name);
+            const v = (await view(ctx, a, id)).json().data;
+            steps.push({
+              action: v.events.at(-1)?.action,
+              here: v.status,
+              there: operator.store.documents.get(operatorId)?.status ?? -1,
+            });
+          }
+          const v = (await view(ctx, a, id)).json().data;
+          const there = operator.store.documents.get(operatorId);
+          seen[kind] = {
+            steps,
+            signatures: v.signatures.length,
+            signaturesValid: v.signatures.every((sig: { valid?: boolean }) => sig.valid === true),
+            chain: (await verifyEventChain(ctx.db, id)).valid,
+          };
+          expected[kind] = {
+            // A step that leaves the operator's status as it was (the first of two clients signing)
+            // reaches A with the step that moves it: its action is not asked of the history yet.
+            steps: steps.map((s, i) => ({
+              action: s.there === (i ? steps[i - 1].there : sentStatus) ? s.action : walked[i],
+              here: s.there,
+              there: s.there,
+            })),
+            // Every signature the operator holds, here too: the CMS's signers and the others.
+            signatures: (there?.cms ? signerCount(there.cms) : 0) + (there?.signatures.length ?? 0),
+            signaturesValid: true,
+            chain: true,
+          };
+        }
+        expect(seen).toEqual(expected);
+        // Every kind had at least one counterparty step to take.
+        expect(Object.values(seen).every((k) => (k as { steps: unknown[] }).steps.length > 0)).toBe(true);
+      });
+
+    it('of several who must all act (a quorum), one who acted cannot act again at the operator', async () => {
+      const documents = await sentByA();
+      const quorum = documents.find(({ kind }) => getLifecycle(kind).actions.some((x) => x.quorum === 'all'));
+      expect(quorum, 'a kind with a quorum action').toBeTruthy();
+      const { kind, content } = quorum as (typeof documents)[number];
+      const { id } = await sendKind(kind, content);
+      const { operatorId } = await transport(a, id);
+      const status = operator.store.documents.get(operatorId)?.status ?? -1;
+      const action = getLifecycle(kind).actions.find((x) => x.quorum === 'all' && x.from.includes(status));
+      const party = partiesOf(kind, content).find((p) => p.role === action?.by);
+      const once = { login: party?.identity, id: operatorId, action: action?.name };
+      await control('act', once);
+      await expect(control('act', once)).rejects.toThrow('Документ уже подписан вами');
     });
 
     it('B rejects on the operator’s side: A sees the rejection, its reason and B’s signature in history', async () => {

@@ -13,6 +13,7 @@ import {
   toBase64,
 } from '../../../../engine/cms';
 import {
+  type ActedEntry,
   type ActionDeclaration,
   type DocumentParty,
   getLifecycle,
@@ -20,6 +21,7 @@ import {
   partiesOf,
 } from '../../../../engine/lifecycle';
 import type { Db } from '../../../db/client';
+import { actedInStatus } from '../../documents/acted';
 import { appendEvent, sha256Hex } from '../../documents/chain';
 import { syncPartyRows } from '../../documents/partyRows';
 import { serialForms, timestampTokenBase64 } from '../../documents/signatures';
@@ -33,32 +35,67 @@ interface Step {
   action: ActionDeclaration;
   from: number;
   to: number;
+  /** The party who acts (of several in a role that must all act, each in turn); null: nobody holds it. */
+  identity: string | null;
 }
 
-/** The shortest run of actions from `from` to `to` (at most 4). */
+/** A step's search state: the status, and who acted in it without moving it (a quorum under way). */
+interface Reached {
+  status: number;
+  acted: ActedEntry[];
+  steps: Step[];
+}
+
+/** Steps searched at most: a few actions, and one step more for each party of a quorum. */
+const MAX_STEPS = 8;
+
+/**
+ * The shortest run of actions from `from` to `to`. An action every party of a role must take (a
+ * contract's clients: quorum "all") is a step for each of them — those who acted in `from` already
+ * (`acted`) aside — and only the last moves the status.
+ */
 export function stepsBetween(
   kind: string,
   content: unknown,
   parties: DocumentParty[],
   from: number,
   to: number,
+  acted: ActedEntry[] = [],
 ): Step[] | null {
   const lifecycle = getLifecycle(kind);
-  let frontier: Array<{ status: number; steps: Step[] }> = [{ status: from, steps: [] }];
-  for (let depth = 0; depth < 4; depth++) {
-    const next: typeof frontier = [];
-    for (const { status, steps } of frontier)
-      for (const action of lifecycle.actions.filter((a) => a.from.includes(status))) {
+  let frontier: Reached[] = [{ status: from, acted, steps: [] }];
+  for (let depth = 0; depth < MAX_STEPS && frontier.length; depth++) {
+    const next: Reached[] = [];
+    for (const reached of frontier)
+      for (const action of lifecycle.actions.filter((a) => a.from.includes(reached.status))) {
+        const actor = parties.find(
+          (p) =>
+            p.role === action.by &&
+            !reached.acted.some((e) => e.identity === p.identity && e.action === action.name),
+        );
+        if (action.quorum === 'all' && !actor) continue;
         let target: number | null;
         try {
-          target = nextStatus(kind, action.name, { status, content, parties });
+          target = nextStatus(kind, action.name, { ...reached, content, parties, identity: actor?.identity });
         } catch {
           continue;
         }
-        if (target === null || target === status) continue;
-        const path = [...steps, { action, from: status, to: target }];
-        if (target === to) return path;
-        next.push({ status: target, steps: path });
+        const step = {
+          action,
+          from: reached.status,
+          to: target ?? reached.status,
+          identity: actor?.identity ?? null,
+        };
+        const steps = [...reached.steps, step];
+        if (target === null) {
+          // Recorded, the status stays: the quorum's next party is the next step.
+          const entry = { role: action.by, identity: step.identity as string, action: action.name };
+          next.push({ status: reached.status, acted: [...reached.acted, entry], steps });
+          continue;
+        }
+        if (target === reached.status) continue;
+        if (target === to) return steps;
+        next.push({ status: target, acted: [], steps });
       }
     frontier = next;
   }
@@ -127,10 +164,6 @@ function withVerdicts(warnings: unknown, reports: Array<SignerReport | undefined
   return { ...held, signers: [...(held.signers ?? []), ...taken] };
 }
 
-/**
- * Takes the operator's state of a document held here. Answers whether Hujjat's copy changed. The
- * transport row gets the operator's status, and `delivered` once the counterparty acted.
- */
 /** Whether an action of the document made here waits to reach the operator. */
 async function pushPending(db: Db, organizationId: string, documentId: string): Promise<boolean> {
   const { rows } = await db.query(
@@ -141,6 +174,10 @@ async function pushPending(db: Db, organizationId: string, documentId: string): 
   return rows.length > 0;
 }
 
+/**
+ * Takes the operator's state of a document held here. Answers whether Hujjat's copy changed. The
+ * transport row gets the operator's status, and `delivered` once the counterparty acted.
+ */
 export async function reconcile(
   ctx: InteropContext,
   caller: Caller,
@@ -176,7 +213,8 @@ export async function reconcile(
     (await pushPending(ctx.db, transport.organization_id, documentId))
   )
     return false;
-  const steps = stepsBetween(doc.kind, content, parties, doc.status, remote.status) ?? [];
+  const acted = await actedInStatus(ctx.db, documentId, doc.status);
+  const steps = stepsBetween(doc.kind, content, parties, doc.status, remote.status, acted) ?? [];
   // The evidence: co-signatures the operator's CMS has beyond ours, and its other signatures by action.
   const held = signerParts(doc.cms);
   const newCosigners = signerParts(remote.cms).filter((p) => !held.some((h) => bytesEqual(h.value, p.value)));
@@ -221,7 +259,15 @@ export async function reconcile(
     if (steps.length) {
       for (const [i, step] of steps.entries()) {
         const e = evidence[i];
-        const actor = parties.find((p) => p.role === step.action.by);
+        // Who acted: the verified signer when it holds the step's role (of a contract's clients, the
+        // order they signed in may differ from the order searched), else the step's party.
+        const signer = reports[i];
+        const actor =
+          (signer?.identity && signer.role === step.action.by
+            ? parties.find((p) => p.identity === signer.identity && p.role === step.action.by)
+            : undefined) ??
+          parties.find((p) => p.identity === step.identity && p.role === step.action.by) ??
+          parties.find((p) => p.role === step.action.by);
         const signature = e
           ? await insertSignature(
               tx,
