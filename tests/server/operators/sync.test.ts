@@ -307,7 +307,6 @@ withDatabases(
         for (const { kind, content } of await sentByA()) {
           const { id } = await sendKind(kind, content);
           const { operatorId } = await transport(a, id);
-          const sentStatus = operator.store.documents.get(operatorId)?.status;
           const parties = partiesOf(kind, content);
           const walked: string[] = [];
           const steps: Array<{ action: string; here: number; there: number }> = [];
@@ -351,13 +350,9 @@ withDatabases(
             chain: (await verifyEventChain(ctx.db, id)).valid,
           };
           expected[kind] = {
-            // A step that leaves the operator's status as it was (the first of two clients signing)
-            // reaches A with the step that moves it: its action is not asked of the history yet.
-            steps: steps.map((s, i) => ({
-              action: s.there === (i ? steps[i - 1].there : sentStatus) ? s.action : walked[i],
-              here: s.there,
-              there: s.there,
-            })),
+            // Each step in A's history as it is taken — the first of two clients signing too, though
+            // the operator's status stays until the last.
+            steps: steps.map((s, i) => ({ action: walked[i], here: s.there, there: s.there })),
             // Every signature the operator holds, here too: the CMS's signers and the others.
             signatures: (there?.cms ? signerCount(there.cms) : 0) + (there?.signatures.length ?? 0),
             signaturesValid: true,
@@ -382,6 +377,35 @@ withDatabases(
       const once = { login: party?.identity, id: operatorId, action: action?.name };
       await control('act', once);
       await expect(control('act', once)).rejects.toThrow('Документ уже подписан вами');
+    });
+
+    it('a quorum signed at the operator in another order: each signature here, each named by who signed', async () => {
+      const documents = await sentByA();
+      const { kind, content } = documents.find(({ kind }) =>
+        getLifecycle(kind).actions.some((x) => x.quorum === 'all'),
+      ) as (typeof documents)[number];
+      const { id } = await sendKind(kind, content);
+      const { operatorId } = await transport(a, id);
+      const status = operator.store.documents.get(operatorId)?.status ?? -1;
+      const action = getLifecycle(kind).actions.find((x) => x.quorum === 'all' && x.from.includes(status));
+      const members = partiesOf(kind, content).filter((p) => p.role === action?.by);
+      expect(members.length).toBeGreaterThanOrEqual(2);
+      const accepted: string[] = [];
+      // The last of them first: the status stays until every one has signed.
+      for (const member of [...members].reverse()) {
+        await control('act', { login: member.identity, id: operatorId, action: action?.name });
+        await pull(a);
+        accepted.push(member.identity);
+        const v = (await view(ctx, a, id)).json().data;
+        const taken = v.events.filter((e: { action: string }) => e.action === action?.name);
+        expect(taken.map((e: { actor: { identity: string } }) => e.actor.identity)).toEqual(accepted);
+        expect(v.status).toBe(operator.store.documents.get(operatorId)?.status);
+        expect(v.signatures.filter((x: { action: string }) => x.action === action?.name)).toHaveLength(
+          accepted.length,
+        );
+      }
+      expect(operator.store.documents.get(operatorId)?.status).not.toBe(status);
+      expect((await verifyEventChain(ctx.db, id)).valid).toBe(true);
     });
 
     it('B rejects on the operator’s side: A sees the rejection, its reason and B’s signature in history', async () => {

@@ -102,6 +102,35 @@ export function stepsBetween(
   return null;
 }
 
+/**
+ * The actions every party of a role must take in `status` (quorum "all": a contract's clients). While
+ * one is under way, the operator's status stays as it is and a co-signature is new all the same.
+ */
+export function quorumActions(kind: string, status: number): ActionDeclaration[] {
+  return getLifecycle(kind).actions.filter((a) => a.quorum === 'all' && a.from.includes(status));
+}
+
+/**
+ * The steps of a quorum under way in `status` the operator's CMS shows beyond ours: one per new
+ * co-signer, each for a party of the role that has not acted here yet (in order; the verified signer
+ * names the actor when they are recorded).
+ */
+function quorumSteps(
+  kind: string,
+  status: number,
+  parties: DocumentParty[],
+  acted: ActedEntry[],
+  newCosigners: number,
+): Step[] {
+  const steps: Step[] = [];
+  for (const action of quorumActions(kind, status).filter((a) => a.sign.shape === 'cosign'))
+    for (const party of parties.filter((p) => p.role === action.by))
+      if (!acted.some((e) => e.identity === party.identity && e.action === action.name))
+        steps.push({ action, from: status, to: status, identity: party.identity });
+  // All of them signed would have moved the status: the last stays for the step that moves it.
+  return steps.slice(0, Math.min(newCosigners, Math.max(steps.length - 1, 0)));
+}
+
 function signerParts(cms: string | null): Array<{ value: Uint8Array; cms: string }> {
   if (!cms) return [];
   const { signedData } = parseCms(fromBase64(cms));
@@ -187,12 +216,13 @@ export async function reconcile(
   const documentId = transport.document_id as string;
   // The status first: mostly it agrees (every document just pulled), and the row with its content,
   // signed bytes and CMS need not be read.
-  const { rows: statuses } = await ctx.db.query<{ status: number }>(
-    'select status from documents where id = $1',
+  const { rows: statuses } = await ctx.db.query<{ status: number; kind: string }>(
+    'select status, kind from documents where id = $1',
     [documentId],
   );
   if (!statuses[0]) return false;
-  if (remote.status === statuses[0].status) {
+  // The same status, and no quorum under way in it that could have gained a co-signer: nothing new.
+  if (remote.status === statuses[0].status && !quorumActions(statuses[0].kind, remote.status).length) {
     await setTransport(ctx.db, transport.id, {
       operator_status: remote.status,
       roaming_id: remote.roamingId ?? transport.roaming_id,
@@ -205,7 +235,7 @@ export async function reconcile(
   const content = doc.content;
   const parties = partiesOf(doc.kind, content);
   const counterpartyActed = (steps: Step[]) => steps.some((s) => s.action.by !== 'sender');
-  if (remote.status === doc.status) return false;
+  const sameStatus = remote.status === doc.status;
   // A local action still on its way there (its push pending): an operator state the document has
   // already passed is stale, and taking it would undo that action here. The push settles it.
   if (
@@ -214,10 +244,19 @@ export async function reconcile(
   )
     return false;
   const acted = await actedInStatus(ctx.db, documentId, doc.status);
-  const steps = stepsBetween(doc.kind, content, parties, doc.status, remote.status, acted) ?? [];
   // The evidence: co-signatures the operator's CMS has beyond ours, and its other signatures by action.
   const held = signerParts(doc.cms);
   const newCosigners = signerParts(remote.cms).filter((p) => !held.some((h) => bytesEqual(h.value, p.value)));
+  const steps = sameStatus
+    ? quorumSteps(doc.kind, doc.status, parties, acted, newCosigners.length)
+    : (stepsBetween(doc.kind, content, parties, doc.status, remote.status, acted) ?? []);
+  if (sameStatus && !steps.length) {
+    await setTransport(ctx.db, transport.id, {
+      operator_status: remote.status,
+      roaming_id: remote.roamingId ?? transport.roaming_id,
+    });
+    return false;
+  }
   const { rows: known } = await ctx.db.query<{ cms_hash: string }>(
     'select cms_hash from document_signatures where document_id = $1',
     [documentId],

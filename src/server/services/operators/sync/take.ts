@@ -9,7 +9,7 @@ import { ApiError } from '../../../errors';
 import type { Caller } from '../../documents/types';
 import { type InteropContext, importReceived } from '../../interop';
 import type { OperatorChange } from '../providers';
-import { reconcile } from './reconcile';
+import { quorumActions, reconcile } from './reconcile';
 import { type OperatorLink, withSession } from './session';
 import { type OperatorDocumentRow, transportByOperatorId } from './transport';
 
@@ -87,7 +87,14 @@ export async function takeChange(
       ? known
       : await transportByOperatorId(ctx.db, link.organizationId, link.provider.name, change.operatorId);
   if (transport?.document_id) {
-    if (transport.operator_status === change.status && transport.transport_state !== 'queued') return false;
+    // The same status says nothing changed — unless a quorum is under way in it (a contract's clients
+    // signing one by one at the operator, the status moving with the last).
+    if (
+      transport.operator_status === change.status &&
+      transport.transport_state !== 'queued' &&
+      !quorumActions(change.kind, change.status).length
+    )
+      return false;
     const remote = await withSession(link, (s) => link.provider.fetchDocument(s, change.operatorId));
     return reconcile(ctx, caller, transport, remote);
   }
